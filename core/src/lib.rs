@@ -3,6 +3,7 @@
 //! The low-level types ([`ty::Llt`]), every generic opcode ([`opcode`]), the
 //! generic machine IR ([`ir`]) and the `.mir` reader and writer ([`mir`]).
 
+pub mod mir;
 pub mod opcode;
 pub mod ty;
 
