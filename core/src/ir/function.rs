@@ -1,0 +1,363 @@
+//! A machine function: blocks, instructions and virtual registers in
+//! index-based arenas, each block's instructions in a doubly linked list
+//! (O(1) insert and erase), and def/use lists kept in sync by every
+//! mutation that goes through [`Function`].
+
+use super::{Block, Inst, InstData, Names, Operand, Reg, Symbol, VReg};
+use crate::ty::Llt;
+use smallvec::SmallVec;
+
+/// A virtual register's attributes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct VRegInfo {
+    /// Its LLT (`Llt::INVALID` for a register with a class and no type).
+    pub ty: Llt,
+    /// Register class or bank (`gpr64`, `gpr`); `None` prints as `_`.
+    pub class: Option<Symbol>,
+    /// The name of a named vreg (`%ptr`).
+    pub name: Option<Box<str>>,
+    /// Instructions defining it (one in SSA form).
+    defs: SmallVec<[Inst; 2]>,
+    /// Instructions using it, once per use operand.
+    uses: SmallVec<[Inst; 2]>,
+}
+
+/// A successor edge with its branch probability numerator (out of
+/// 0x80000000), if one was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Successor {
+    /// The successor block.
+    pub block: Block,
+    /// Probability numerator.
+    pub probability: Option<u32>,
+}
+
+/// A basic block's data.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BlockData {
+    /// The number in `bb.N`.
+    pub number: u32,
+    /// The IR block name (`bb.0.entry` has `entry`), as written.
+    pub ir_name: Option<Box<str>>,
+    /// Attributes between parentheses (`address-taken`, `align 4`), as written.
+    pub attributes: Vec<Box<str>>,
+    /// Successors, in order.
+    pub successors: Vec<Successor>,
+    /// The successor list was written explicitly.
+    pub explicit_successors: bool,
+    /// Live-in physical registers, with an optional lane mask as written.
+    pub liveins: Vec<(Symbol, Option<Box<str>>)>,
+    first: Option<Inst>,
+    last: Option<Inst>,
+}
+
+impl BlockData {
+    /// The first instruction.
+    pub fn first(&self) -> Option<Inst> {
+        self.first
+    }
+
+    /// The last instruction.
+    pub fn last(&self) -> Option<Inst> {
+        self.last
+    }
+}
+
+/// A machine function.
+#[derive(Clone, Debug, Default)]
+pub struct Function {
+    /// The function's name.
+    pub name: String,
+    /// Interned physical registers, target opcodes, classes and banks.
+    pub names: Names,
+    vregs: Vec<VRegInfo>,
+    insts: Vec<InstData>,
+    blocks: Vec<BlockData>,
+    layout: Vec<Block>,
+}
+
+impl Function {
+    /// An empty function.
+    pub fn new(name: impl Into<String>) -> Function {
+        Function { name: name.into(), ..Function::default() }
+    }
+
+    // ----- virtual registers -----
+
+    /// Creates a virtual register of type `ty`.
+    pub fn new_vreg(&mut self, ty: Llt) -> VReg {
+        self.vregs.push(VRegInfo { ty, ..VRegInfo::default() });
+        VReg::new(self.vregs.len() - 1)
+    }
+
+    /// Number of virtual registers ever created.
+    pub fn num_vregs(&self) -> usize {
+        self.vregs.len()
+    }
+
+    /// Every virtual register.
+    pub fn vregs(&self) -> impl Iterator<Item = VReg> + use<> {
+        (0..self.vregs.len()).map(VReg::new)
+    }
+
+    /// A virtual register's attributes.
+    pub fn vreg(&self, v: VReg) -> &VRegInfo {
+        &self.vregs[v.index()]
+    }
+
+    /// A virtual register's attributes, mutably.
+    pub fn vreg_mut(&mut self, v: VReg) -> &mut VRegInfo {
+        &mut self.vregs[v.index()]
+    }
+
+    /// The type of a virtual register.
+    pub fn ty(&self, v: VReg) -> Llt {
+        self.vregs[v.index()].ty
+    }
+
+    /// The defining instruction of `v` (the first, if not in SSA form).
+    pub fn def_inst(&self, v: VReg) -> Option<Inst> {
+        self.vregs[v.index()].defs.first().copied()
+    }
+
+    /// Every instruction defining `v`.
+    pub fn def_insts(&self, v: VReg) -> &[Inst] {
+        &self.vregs[v.index()].defs
+    }
+
+    /// The instructions using `v`, once per use operand.
+    pub fn use_insts(&self, v: VReg) -> &[Inst] {
+        &self.vregs[v.index()].uses
+    }
+
+    /// True when nothing uses `v`.
+    pub fn has_no_uses(&self, v: VReg) -> bool {
+        self.vregs[v.index()].uses.is_empty()
+    }
+
+    // ----- blocks -----
+
+    /// Appends a block numbered `number` to the layout.
+    pub fn add_block(&mut self, number: u32) -> Block {
+        self.blocks.push(BlockData { number, ..BlockData::default() });
+        let block = Block::new(self.blocks.len() - 1);
+        self.layout.push(block);
+        block
+    }
+
+    /// Blocks in layout order.
+    pub fn blocks(&self) -> &[Block] {
+        &self.layout
+    }
+
+    /// A block's data.
+    pub fn block(&self, b: Block) -> &BlockData {
+        &self.blocks[b.index()]
+    }
+
+    /// A block's data, mutably.
+    pub fn block_mut(&mut self, b: Block) -> &mut BlockData {
+        &mut self.blocks[b.index()]
+    }
+
+    /// The block numbered `number` (`%bb.N`).
+    pub fn block_by_number(&self, number: u32) -> Option<Block> {
+        self.layout.iter().copied().find(|b| self.blocks[b.index()].number == number)
+    }
+
+    /// Instructions of block `b` in order.
+    pub fn block_insts(&self, b: Block) -> BlockInsts<'_> {
+        BlockInsts { func: self, next: self.blocks[b.index()].first }
+    }
+
+    // ----- instructions -----
+
+    /// An instruction's data.
+    pub fn inst(&self, i: Inst) -> &InstData {
+        &self.insts[i.index()]
+    }
+
+    /// The next instruction in its block.
+    pub fn next_inst(&self, i: Inst) -> Option<Inst> {
+        self.insts[i.index()].next
+    }
+
+    /// The previous instruction in its block.
+    pub fn prev_inst(&self, i: Inst) -> Option<Inst> {
+        self.insts[i.index()].prev
+    }
+
+    /// Number of instructions ever created (erased ones included).
+    pub fn inst_capacity(&self) -> usize {
+        self.insts.len()
+    }
+
+    /// Places `data` at the end of block `b`.
+    pub fn append(&mut self, b: Block, data: InstData) -> Inst {
+        let inst = self.create(data);
+        let last = self.blocks[b.index()].last;
+        self.link(inst, b, last, None);
+        inst
+    }
+
+    /// Places `data` right before `at`.
+    pub fn insert_before(&mut self, at: Inst, data: InstData) -> Inst {
+        let block = self.insts[at.index()].block.expect("insert before a placed instruction");
+        let prev = self.insts[at.index()].prev;
+        let inst = self.create(data);
+        self.link(inst, block, prev, Some(at));
+        inst
+    }
+
+    /// Places `data` right after `at`.
+    pub fn insert_after(&mut self, at: Inst, data: InstData) -> Inst {
+        let block = self.insts[at.index()].block.expect("insert after a placed instruction");
+        let next = self.insts[at.index()].next;
+        let inst = self.create(data);
+        self.link(inst, block, Some(at), next);
+        inst
+    }
+
+    /// Removes `i` from its block and from the def/use lists.
+    pub fn erase(&mut self, i: Inst) {
+        let Some(block) = self.insts[i.index()].block else { return };
+        self.unregister_operands(i);
+        let (prev, next) = (self.insts[i.index()].prev, self.insts[i.index()].next);
+        match prev {
+            Some(p) => self.insts[p.index()].next = next,
+            None => self.blocks[block.index()].first = next,
+        }
+        match next {
+            Some(n) => self.insts[n.index()].prev = prev,
+            None => self.blocks[block.index()].last = prev,
+        }
+        let data = &mut self.insts[i.index()];
+        data.block = None;
+        data.prev = None;
+        data.next = None;
+    }
+
+    /// Replaces operand `index` of `i`, keeping def/use lists in sync.
+    pub fn set_operand(&mut self, i: Inst, index: usize, operand: Operand) {
+        let placed = self.insts[i.index()].block.is_some();
+        if placed {
+            let old = self.insts[i.index()].operands[index].clone();
+            self.unregister(i, &old);
+        }
+        if placed {
+            self.register(i, &operand);
+        }
+        self.insts[i.index()].operands[index] = operand;
+    }
+
+    /// Changes an instruction in place through `edit`; def/use lists are
+    /// rebuilt for it afterwards.
+    pub fn modify(&mut self, i: Inst, edit: impl FnOnce(&mut InstData)) {
+        let placed = self.insts[i.index()].block.is_some();
+        if placed {
+            self.unregister_operands(i);
+        }
+        edit(&mut self.insts[i.index()]);
+        if placed {
+            self.register_operands(i);
+        }
+    }
+
+    /// Rewrites every use of `from` into a use of `to`.
+    pub fn replace_all_uses(&mut self, from: VReg, to: VReg) {
+        let users: Vec<Inst> = self.vregs[from.index()].uses.to_vec();
+        for user in users {
+            self.modify(user, |data| {
+                for op in data.operands.iter_mut() {
+                    if let Operand::Reg(r) = op
+                        && !r.is_def()
+                        && r.reg == Reg::Virtual(from)
+                    {
+                        r.reg = Reg::Virtual(to);
+                    }
+                }
+            });
+        }
+    }
+
+    fn create(&mut self, data: InstData) -> Inst {
+        self.insts.push(data);
+        Inst::new(self.insts.len() - 1)
+    }
+
+    fn link(&mut self, inst: Inst, block: Block, prev: Option<Inst>, next: Option<Inst>) {
+        {
+            let data = &mut self.insts[inst.index()];
+            data.block = Some(block);
+            data.prev = prev;
+            data.next = next;
+        }
+        match prev {
+            Some(p) => self.insts[p.index()].next = Some(inst),
+            None => self.blocks[block.index()].first = Some(inst),
+        }
+        match next {
+            Some(n) => self.insts[n.index()].prev = Some(inst),
+            None => self.blocks[block.index()].last = Some(inst),
+        }
+        self.register_operands(inst);
+    }
+
+    fn register_operands(&mut self, i: Inst) {
+        let operands = std::mem::take(&mut self.insts[i.index()].operands);
+        for op in &operands {
+            self.register(i, op);
+        }
+        self.insts[i.index()].operands = operands;
+    }
+
+    fn unregister_operands(&mut self, i: Inst) {
+        let operands = std::mem::take(&mut self.insts[i.index()].operands);
+        for op in &operands {
+            self.unregister(i, op);
+        }
+        self.insts[i.index()].operands = operands;
+    }
+
+    fn register(&mut self, i: Inst, op: &Operand) {
+        if let Operand::Reg(r) = op
+            && let Reg::Virtual(v) = r.reg
+        {
+            let info = &mut self.vregs[v.index()];
+            if r.is_def() { info.defs.push(i) } else { info.uses.push(i) }
+        }
+    }
+
+    fn unregister(&mut self, i: Inst, op: &Operand) {
+        if let Operand::Reg(r) = op
+            && let Reg::Virtual(v) = r.reg
+        {
+            let info = &mut self.vregs[v.index()];
+            let list = if r.is_def() { &mut info.defs } else { &mut info.uses };
+            if let Some(pos) = list.iter().position(|x| *x == i) {
+                list.remove(pos);
+            }
+        }
+    }
+
+    /// Every placed instruction, block by block in layout order.
+    pub fn all_insts(&self) -> impl Iterator<Item = Inst> + '_ {
+        self.layout.iter().flat_map(move |b| self.block_insts(*b))
+    }
+}
+
+/// Iterator over a block's instructions.
+pub struct BlockInsts<'f> {
+    func: &'f Function,
+    next: Option<Inst>,
+}
+
+impl Iterator for BlockInsts<'_> {
+    type Item = Inst;
+
+    fn next(&mut self) -> Option<Inst> {
+        let current = self.next?;
+        self.next = self.func.insts[current.index()].next;
+        Some(current)
+    }
+}

@@ -1,0 +1,22 @@
+//! GMIR, the generic machine IR: functions of blocks of instructions over
+//! virtual registers typed by [`Llt`](crate::ty::Llt).
+
+mod builder;
+mod entity;
+pub mod fpconst;
+mod function;
+mod inst;
+mod mem;
+mod names;
+mod operand;
+mod verify;
+
+pub use builder::{Builder, InsertPoint};
+pub use entity::{Block, Inst, Symbol, VReg};
+pub use fpconst::{FpConst, FpKind};
+pub use function::{BlockData, BlockInsts, Function, Successor, VRegInfo};
+pub use inst::{INST_FLAG_NAMES, InstData, InstFlags, InstOpcode};
+pub use mem::{AtomicOrdering, MemFlags, MemOperand, MemSize, common_alignment, natural_alignment};
+pub use names::Names;
+pub use operand::{FloatPredicate, FrameRef, IntPredicate, Operand, Reg, RegFlags, RegOperand};
+pub use verify::{VerifyError, verify};

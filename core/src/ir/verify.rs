@@ -1,0 +1,191 @@
+//! The verifier: each generic instruction against its opcode's operand
+//! layout and type constraints, plus the SSA rules LLVM's machine verifier
+//! enforces on GMIR (one def per virtual register, no use without a def).
+
+use super::{Function, Inst, InstData, Operand, Reg};
+use crate::opcode::{Opcode, OperandKind, OperandSpec};
+use crate::ty::Llt;
+use std::fmt;
+
+/// A verifier finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyError {
+    /// The offending instruction.
+    pub inst: Inst,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Checks `func`; returns every finding, in instruction order.
+pub fn verify(func: &Function) -> Vec<VerifyError> {
+    let mut errors = Vec::new();
+    for inst in func.all_insts() {
+        let data = func.inst(inst);
+        let mut report = |message: String| errors.push(VerifyError { inst, message });
+        for op in &data.operands {
+            if let Some(reg) = op.as_reg()
+                && let Reg::Virtual(v) = reg.reg
+                && !reg.is_def()
+                && func.def_inst(v).is_none()
+            {
+                report(format!("reading virtual register {} without a def", vreg_name(func, v)));
+            }
+        }
+        if let Some(op) = data.known_opcode().filter(|op| op.is_generic()) {
+            check_generic(func, op, data, &mut report);
+        }
+    }
+    for v in func.vregs() {
+        if let [first, _, ..] = func.def_insts(v) {
+            let count = func.def_insts(v).len();
+            errors.push(VerifyError { inst: *first, message: format!("{} has {count} defs in SSA form", vreg_name(func, v)) });
+        }
+    }
+    errors
+}
+
+fn vreg_name(func: &Function, v: super::VReg) -> String {
+    match &func.vreg(v).name {
+        Some(name) => format!("%{name}"),
+        None => format!("%{}", v.index()),
+    }
+}
+
+/// The layout slot that describes operand `index`, repeating variadic ones.
+fn spec_for(layout: &[OperandSpec], index: usize) -> Option<&OperandSpec> {
+    layout.get(index).or_else(|| layout.iter().rev().find(|s| s.variadic))
+}
+
+fn check_generic(func: &Function, op: Opcode, data: &InstData, report: &mut impl FnMut(String)) {
+    let layout = op.info().operands;
+    let explicit: Vec<&Operand> =
+        data.operands.iter().filter(|o| o.as_reg().is_none_or(|r| !r.is_implicit())).collect();
+    let fixed = layout.iter().filter(|s| !s.variadic).count();
+    let variadic = layout.iter().any(|s| s.variadic);
+    if explicit.len() < fixed || (!variadic && explicit.len() > fixed) {
+        report(format!("{op} expects {}{fixed} operands, found {}", if variadic { "at least " } else { "" }, explicit.len()));
+        return;
+    }
+    let mut types = [Llt::INVALID; 6];
+    for (index, operand) in explicit.iter().enumerate() {
+        let Some(spec) = spec_for(layout, index) else { continue };
+        let type_index = match spec.kind {
+            OperandKind::Type { index, .. } => Some(index),
+            OperandKind::TypeAndBlock(type_index) => (index % 2 == 1).then_some(type_index),
+            _ => None,
+        };
+        if let Some(type_index) = type_index {
+            let Some(reg) = operand.as_reg() else {
+                report(format!("{op} operand {index} must be a register"));
+                continue;
+            };
+            if reg.is_def() != spec.def {
+                report(format!("{op} operand {index} must be a {}", if spec.def { "def" } else { "use" }));
+            }
+            let Reg::Virtual(v) = reg.reg else {
+                report(format!("{op} operand {index} must be a virtual register"));
+                continue;
+            };
+            let ty = func.ty(v);
+            if !ty.is_valid() {
+                report(format!("{op} operand {index} has no type"));
+                continue;
+            }
+            let slot = &mut types[usize::from(type_index)];
+            if slot.is_valid() && *slot != ty {
+                report(format!("type mismatch in {op}: type{type_index} is {slot} and {ty}"));
+            }
+            *slot = ty;
+        } else if !kind_matches(spec.kind, operand) {
+            report(format!("{op} operand {index} should be {:?}", spec.kind));
+        }
+    }
+    check_type_relations(op, &types, report);
+}
+
+fn kind_matches(kind: OperandKind, operand: &Operand) -> bool {
+    match kind {
+        OperandKind::GenericImm | OperandKind::Imm => matches!(operand, Operand::Imm(_)),
+        OperandKind::CImm => matches!(operand, Operand::CImm(_)),
+        OperandKind::FpImm => matches!(operand, Operand::FpImm(_)),
+        OperandKind::IntPred => matches!(operand, Operand::IntPred(_)),
+        OperandKind::FloatPred => matches!(operand, Operand::FloatPred(_)),
+        OperandKind::Block | OperandKind::TypeAndBlock(_) => matches!(operand, Operand::Block(_)),
+        OperandKind::IntrinsicId => matches!(operand, Operand::Intrinsic(_)),
+        OperandKind::ShuffleMask => matches!(operand, Operand::ShuffleMask(_)),
+        _ => true,
+    }
+}
+
+/// Relations between type indices that LLVM's verifier checks.
+fn check_type_relations(op: Opcode, types: &[Llt; 6], report: &mut impl FnMut(String)) {
+    let (dst, src) = (types[0], types[1]);
+    let both = dst.is_valid() && src.is_valid();
+    match op {
+        Opcode::G_TRUNC | Opcode::G_FPTRUNC if both => {
+            if dst.scalar_size_in_bits() >= src.scalar_size_in_bits() {
+                report(format!("{op} result {dst} must be narrower than its source {src}"));
+            }
+            check_same_shape(op, dst, src, report);
+        }
+        Opcode::G_ZEXT | Opcode::G_SEXT | Opcode::G_ANYEXT | Opcode::G_FPEXT if both => {
+            if dst.scalar_size_in_bits() <= src.scalar_size_in_bits() {
+                report(format!("{op} result {dst} must be wider than its source {src}"));
+            }
+            check_same_shape(op, dst, src, report);
+        }
+        Opcode::G_PTR_ADD if both && !dst.is_pointer_or_pointer_vector() => {
+            report(format!("{op} result {dst} must be a pointer"));
+        }
+        Opcode::G_ICMP | Opcode::G_FCMP if both && dst.num_elements() != src.num_elements() => {
+            report(format!("{op} result {dst} and operands {src} differ in element count"));
+        }
+        _ => {}
+    }
+}
+
+fn check_same_shape(op: Opcode, dst: Llt, src: Llt, report: &mut impl FnMut(String)) {
+    if dst.is_vector() != src.is_vector() || dst.num_elements() != src.num_elements() {
+        report(format!("{op} result {dst} and source {src} must have the same shape"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mir::parse_body;
+
+    fn errors(body: &str) -> Vec<String> {
+        let func = parse_body("f", body, &[], &|_| 64).expect("parses");
+        verify(&func).into_iter().map(|e| e.message).collect()
+    }
+
+    #[test]
+    fn accepts_well_formed_gmir() {
+        let body = "bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(s32) = G_TRUNC %0(s64)\n  %2:_(s32) = G_ADD %1, %1\n  \
+                    %3:_(s64) = G_ZEXT %2(s32)\n  $x0 = COPY %3(s64)\n";
+        assert_eq!(errors(body), Vec::<String>::new());
+    }
+
+    #[test]
+    fn reports_type_and_ssa_errors() {
+        let body = "bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(s32) = COPY $w0\n  %2:_(s32) = G_ADD %0(s64), %1(s32)\n  \
+                    %3:_(s64) = G_TRUNC %1(s32)\n  %4:_(s32) = G_ADD %9:_(s32), %1\n";
+        let found = errors(body);
+        assert!(found.iter().any(|e| e.contains("type mismatch in G_ADD")), "{found:?}");
+        assert!(found.iter().any(|e| e.contains("G_TRUNC result s64 must be narrower")), "{found:?}");
+        assert!(found.iter().any(|e| e.contains("without a def")), "{found:?}");
+    }
+
+    #[test]
+    fn reports_operand_count() {
+        let found = errors("bb.0:\n  %0:_(s32) = COPY $w0\n  %1:_(s32) = G_ADD %0, %0, %0\n");
+        assert!(found.iter().any(|e| e.contains("G_ADD expects 3 operands, found 4")), "{found:?}");
+    }
+}

@@ -1,0 +1,377 @@
+//! The machine-function body reader: block headers, `successors:` and
+//! `liveins:` lines, and instructions, into a [`Function`].
+//!
+//! Virtual registers are numbered in order of first appearance (the YAML
+//! `registers:` list first, then the body), as LLVM's MIR parser numbers
+//! them, so printing `%N` by arena index reproduces llc's numbering.
+
+use super::MirError;
+use super::cursor::Cursor;
+use super::operand_parser::OperandParser;
+use crate::ir::{Block, Function, InstData, InstFlags, InstOpcode, Operand, Successor, VReg};
+use crate::opcode::{Opcode, flags};
+use crate::ty::Llt;
+use rustc_hash::FxHashMap;
+use std::ops::Range;
+
+/// Where each virtual register was first seen, and its numbering.
+pub(super) struct VRegTable {
+    pub(super) by_name: FxHashMap<String, VReg>,
+    pub(super) first_seen: Vec<Range<usize>>,
+}
+
+/// Reads a body into `func`. `text` is the whole body; spans are offsets in
+/// it. `declared` are the vregs of the YAML `registers:` list (by name
+/// without `%`, with their class), created first.
+pub(super) fn parse_body(
+    func: &mut Function,
+    text: &str,
+    declared: &[(String, Option<String>)],
+    pointer_bits: &dyn Fn(u32) -> u32,
+) -> Result<(), MirError> {
+    let mut vregs = VRegTable { by_name: FxHashMap::default(), first_seen: Vec::new() };
+    for (name, class) in declared {
+        let v = func.new_vreg(Llt::INVALID);
+        if let Some(class) = class.as_deref().filter(|c| *c != "_") {
+            let symbol = func.names.intern(class);
+            func.vreg_mut(v).class = Some(symbol);
+        }
+        if !name.bytes().all(|b| b.is_ascii_digit()) {
+            func.vreg_mut(v).name = Some(name.as_str().into());
+        }
+        vregs.by_name.insert(name.clone(), v);
+        vregs.first_seen.push(0..0);
+    }
+    let lines = split_lines(text);
+    let blocks = declare_blocks(func, text, &lines)?;
+    let mut current: Option<Block> = None;
+    for line in &lines {
+        let content = &text[line.clone()];
+        let trimmed = content.trim_start();
+        let start = line.start + (content.len() - trimmed.len());
+        let end = start + strip_comment(trimmed).trim_end().len();
+        if start == end {
+            continue;
+        }
+        let rest = &text[start..end];
+        if let Some(&block) = blocks.get(&start) {
+            current = Some(block);
+            continue;
+        }
+        let Some(block) = current else {
+            return Err(MirError::new("expected a basic block definition ('bb.N:') before this line", start..end));
+        };
+        let mut parser = OperandParser { func, vregs: &mut vregs, pointer_bits, cursor: Cursor::new(text, start, end) };
+        if rest.starts_with("successors:") {
+            parser.cursor.set_pos(start + "successors:".len());
+            parse_successors(&mut parser, block)?;
+        } else if rest.starts_with("liveins:") {
+            parser.cursor.set_pos(start + "liveins:".len());
+            parse_liveins(&mut parser, block)?;
+        } else if rest == "{" || rest == "}" || rest.ends_with('{') {
+            return Err(MirError::new("instruction bundles are not supported", start..end));
+        } else {
+            let inst = parse_instruction(&mut parser)?;
+            func.append(block, inst);
+        }
+    }
+    check_types(func, &vregs)?;
+    infer_successors(func);
+    renumber_blocks(func);
+    Ok(())
+}
+
+/// Byte ranges of the lines of `text`, without their line breaks.
+fn split_lines(text: &str) -> Vec<Range<usize>> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for (i, b) in text.bytes().enumerate() {
+        if b == b'\n' {
+            let end = if i > start && text.as_bytes()[i - 1] == b'\r' { i - 1 } else { i };
+            lines.push(start..end);
+            start = i + 1;
+        }
+    }
+    if start < text.len() {
+        lines.push(start..text.len());
+    }
+    lines
+}
+
+/// Drops a `;` comment that is not inside quotes.
+fn strip_comment(line: &str) -> &str {
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            ';' if !quoted => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
+
+/// Creates every block first so that `%bb.N` can refer forward; returns
+/// the header line starts.
+fn declare_blocks(func: &mut Function, text: &str, lines: &[Range<usize>]) -> Result<FxHashMap<usize, Block>, MirError> {
+    let mut headers = FxHashMap::default();
+    let mut numbers = FxHashMap::default();
+    for line in lines {
+        let content = &text[line.clone()];
+        let trimmed = content.trim_start();
+        let start = line.start + (content.len() - trimmed.len());
+        let body = strip_comment(trimmed).trim_end();
+        if !body.starts_with("bb.") {
+            continue;
+        }
+        let span = start..start + body.len();
+        let Some(header) = body.strip_suffix(':') else {
+            return Err(MirError::new("expected ':' at the end of the basic block definition", span));
+        };
+        let (head, attributes) = match header.split_once(" (") {
+            Some((head, attrs)) => {
+                let attrs = attrs
+                    .strip_suffix(')')
+                    .ok_or_else(|| MirError::new("expected ')' after the block attributes", span.clone()))?;
+                (head, attrs.split(", ").map(|a| a.trim().into()).collect())
+            }
+            None => (header, Vec::new()),
+        };
+        let after = &head["bb.".len()..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        let number: u32 = after[..digits]
+            .parse()
+            .map_err(|_| MirError::new("expected a block number after 'bb.'", span.clone()))?;
+        let ir_name = match &after[digits..] {
+            "" => None,
+            name => Some(
+                name.strip_prefix('.')
+                    .ok_or_else(|| MirError::new("expected '.' before the block's IR name", span.clone()))?
+                    .into(),
+            ),
+        };
+        if numbers.insert(number, ()).is_some() {
+            return Err(MirError::new(format!("redefinition of machine basic block with id #{number}"), span));
+        }
+        let block = func.add_block(number);
+        let data = func.block_mut(block);
+        data.ir_name = ir_name;
+        data.attributes = attributes;
+        headers.insert(start, block);
+    }
+    Ok(headers)
+}
+
+fn parse_successors(p: &mut OperandParser<'_, '_>, block: Block) -> Result<(), MirError> {
+    let mut successors = Vec::new();
+    if !p.cursor.at_end() {
+        loop {
+            let target = p.block_ref()?;
+            let probability = if p.cursor.eat("(") {
+                let value = p.cursor.unsigned().ok_or_else(|| p.cursor.error_here("expected a branch probability"))?;
+                p.cursor.expect(")", "after the branch probability")?;
+                Some(u32::try_from(value).map_err(|_| p.cursor.error_here("branch probability out of range"))?)
+            } else {
+                None
+            };
+            successors.push(Successor { block: target, probability });
+            if !p.cursor.eat(",") {
+                break;
+            }
+        }
+    }
+    if !p.cursor.at_end() {
+        return Err(p.cursor.error_here("expected ',' or the end of the successor list"));
+    }
+    let data = p.func.block_mut(block);
+    data.successors.extend(successors);
+    data.explicit_successors = true;
+    Ok(())
+}
+
+fn parse_liveins(p: &mut OperandParser<'_, '_>, block: Block) -> Result<(), MirError> {
+    let mut liveins = Vec::new();
+    if !p.cursor.at_end() {
+        loop {
+            let name = p.physical_register_name()?;
+            let symbol = p.func.names.intern(name);
+            let mask = if p.cursor.eat(":") {
+                let start = p.cursor.pos();
+                p.cursor.unsigned().ok_or_else(|| p.cursor.error_here("expected a lane mask"))?;
+                Some(p.cursor.rest_from(start).into())
+            } else {
+                None
+            };
+            liveins.push((symbol, mask));
+            if !p.cursor.eat(",") {
+                break;
+            }
+        }
+    }
+    if !p.cursor.at_end() {
+        return Err(p.cursor.error_here("expected ',' or the end of the live-in list"));
+    }
+    p.func.block_mut(block).liveins.extend(liveins);
+    Ok(())
+}
+
+/// `[defs =] flags* OPCODE operands [annotations] [:: memoperands]`.
+fn parse_instruction(p: &mut OperandParser<'_, '_>) -> Result<InstData, MirError> {
+    let start = p.cursor.pos();
+    let mut defs = Vec::new();
+    if matches!(p.cursor.peek(), Some('%' | '$')) || p.starts_with_register_flag() {
+        loop {
+            defs.push(p.register_operand(true)?);
+            if !p.cursor.eat(",") {
+                break;
+            }
+        }
+        p.cursor.expect("=", "after the instruction's definitions")?;
+    }
+    let mut inst_flags = InstFlags::NONE;
+    let opcode_span;
+    let opcode_name = loop {
+        let word_start = p.cursor.pos();
+        let Some(word) = p.cursor.ident() else {
+            return Err(p.cursor.error_here("expected an instruction opcode"));
+        };
+        match InstFlags::from_name(word) {
+            Some(flag) if !p.cursor.rest().trim_start().is_empty() => inst_flags.insert(flag),
+            _ => {
+                opcode_span = word_start..p.cursor.pos();
+                break word;
+            }
+        }
+    };
+    let opcode = match Opcode::from_name(opcode_name) {
+        Some(op) => InstOpcode::Known(op),
+        None if opcode_name.starts_with("G_") && is_unknown_generic(opcode_name) => {
+            let mut err = MirError::new(format!("unknown generic opcode '{opcode_name}'"), opcode_span);
+            if let Some(best) = Opcode::suggest(opcode_name).first() {
+                err = err.with_note(format!("did you mean '{best}'?"));
+            }
+            return Err(err);
+        }
+        None => InstOpcode::Target(p.func.names.intern(opcode_name)),
+    };
+    let mut inst = InstData::new(opcode);
+    inst.flags = inst_flags;
+    inst.num_defs = u8::try_from(defs.len()).map_err(|_| p.cursor.error(start..opcode_span.start, "too many definitions"))?;
+    inst.operands.extend(defs);
+    p.operands_and_annotations(&mut inst)?;
+    if p.cursor.eat("::") {
+        loop {
+            inst.mem.push(p.memory_operand()?);
+            if !p.cursor.eat(",") {
+                break;
+            }
+        }
+    }
+    if !p.cursor.at_end() {
+        return Err(p.cursor.error_here("expected ',' or the end of the instruction"));
+    }
+    if let InstOpcode::Known(op) = opcode {
+        check_operand_count(op, &inst, start..p.cursor.pos())?;
+    }
+    Ok(inst)
+}
+
+/// Target-specific generic opcodes (`G_ADD_LOW` on AArch64) are allowed;
+/// only names close to a real generic opcode are treated as typos.
+fn is_unknown_generic(name: &str) -> bool {
+    Opcode::suggest(name).iter().any(|s| s.len().abs_diff(name.len()) <= 1)
+        && !KNOWN_TARGET_GENERIC.contains(&name)
+}
+
+/// Target pseudo-instructions named like generic opcodes.
+const KNOWN_TARGET_GENERIC: &[&str] = &[
+    "G_ADD_LOW", "G_DUP", "G_DUPLANE8", "G_DUPLANE16", "G_DUPLANE32", "G_DUPLANE64", "G_EXT", "G_REV16", "G_REV32",
+    "G_REV64", "G_TRN1", "G_TRN2", "G_UZP1", "G_UZP2", "G_ZIP1", "G_ZIP2", "G_VASHR", "G_VLSHR", "G_SITOF", "G_UITOF",
+    "G_FCMEQ", "G_FCMGE", "G_FCMGT", "G_READ_VLENB", "G_VMSET_VL", "G_VMCLR_VL", "G_SPLAT_VECTOR_SPLIT_I64_VL",
+    "G_VSLIDEDOWN_VL", "G_VSLIDEUP_VL", "G_SEXTLOAD_ADD", "G_PREFETCH_AARCH64",
+];
+
+/// A generic instruction must have at least its fixed operands.
+fn check_operand_count(op: Opcode, inst: &InstData, span: Range<usize>) -> Result<(), MirError> {
+    let info = op.info();
+    if !info.generic {
+        return Ok(());
+    }
+    let explicit = inst.operands.iter().filter(|o| o.as_reg().is_none_or(|r| !r.is_implicit())).count();
+    let fixed = info.operands.iter().filter(|s| !s.variadic).count();
+    if explicit < fixed {
+        return Err(MirError::new(
+            format!("{} expects at least {fixed} explicit operands, found {explicit}", op.name()),
+            span,
+        ));
+    }
+    Ok(())
+}
+
+/// Every generic virtual register needs a type or a class.
+fn check_types(func: &Function, vregs: &VRegTable) -> Result<(), MirError> {
+    for v in func.vregs() {
+        let info = func.vreg(v);
+        if !info.ty.is_valid() && info.class.is_none() {
+            let span = vregs.first_seen[v.index()].clone();
+            return Err(MirError::new("generic virtual registers must have a type", span));
+        }
+    }
+    Ok(())
+}
+
+/// Blocks without a `successors:` line get the branch targets of their
+/// instructions, plus the next block when control can fall through.
+fn infer_successors(func: &mut Function) {
+    let layout = func.blocks().to_vec();
+    for (i, &block) in layout.iter().enumerate() {
+        if func.block(block).explicit_successors {
+            continue;
+        }
+        let mut targets: Vec<Block> = Vec::new();
+        for inst in func.block_insts(block) {
+            let data = func.inst(inst);
+            if data.is(Opcode::PHI) || data.is(Opcode::G_PHI) {
+                continue;
+            }
+            for op in &data.operands {
+                if let Operand::Block(b) = op
+                    && !targets.contains(b)
+                {
+                    targets.push(*b);
+                }
+            }
+        }
+        let falls_through = func.block(block).last().is_none_or(|last| !is_barrier(func, func.inst(last)));
+        if falls_through
+            && let Some(next) = layout.get(i + 1)
+            && !targets.contains(next)
+        {
+            targets.push(*next);
+        }
+        func.block_mut(block).successors = targets.into_iter().map(|block| Successor { block, probability: None }).collect();
+    }
+}
+
+/// LLVM numbers blocks by their position once the body is read.
+fn renumber_blocks(func: &mut Function) {
+    let layout = func.blocks().to_vec();
+    for (number, block) in layout.into_iter().enumerate() {
+        func.block_mut(block).number = number as u32;
+    }
+}
+
+/// True when control cannot continue past `inst`.
+fn is_barrier(func: &Function, inst: &InstData) -> bool {
+    match inst.opcode {
+        InstOpcode::Known(op) => op.info().has(flags::IS_BARRIER),
+        InstOpcode::Target(name) => TARGET_BARRIERS.contains(&func.names.resolve(name)),
+    }
+}
+
+/// Target instructions that end control flow (returns, unconditional
+/// branches, tail calls) in the targets gisel knows.
+const TARGET_BARRIERS: &[&str] = &[
+    "RET_ReallyLR", "RET", "B", "BR", "BRK", "TCRETURNdi", "TCRETURNri", "PseudoRET", "PseudoTAIL", "PseudoBR",
+    "PseudoBRIND", "PseudoTAILIndirect", "TRAP", "UNREACHABLE",
+];

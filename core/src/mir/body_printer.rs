@@ -1,0 +1,396 @@
+//! Prints a machine-function body exactly as `llc` 22 prints it: block
+//! headers, successors with probabilities, live-ins, and instructions with
+//! the register classes, types and flags LLVM's printer shows.
+
+use crate::ir::{
+    Block, Function, INST_FLAG_NAMES, InstData, InstOpcode, MemFlags, MemOperand, MemSize, Operand, Reg, RegFlags,
+    RegOperand,
+};
+use crate::opcode::{OperandKind, OperandSpec};
+use std::fmt::Write;
+
+/// The denominator of branch probabilities.
+const PROBABILITY_ONE: u64 = 1 << 31;
+
+/// Appends the body of `func` (each line indented for the YAML block).
+pub fn print_body(func: &Function, out: &mut String) {
+    for (i, &block) in func.blocks().iter().enumerate() {
+        if i > 0 {
+            out.push_str("  \n");
+        }
+        print_block(func, block, out);
+    }
+}
+
+fn print_block(func: &Function, block: Block, out: &mut String) {
+    let data = func.block(block);
+    let _ = write!(out, "  bb.{}", data.number);
+    if let Some(name) = &data.ir_name {
+        let _ = write!(out, ".{name}");
+    }
+    if !data.attributes.is_empty() {
+        let _ = write!(out, " ({})", data.attributes.join(", "));
+    }
+    out.push_str(":\n");
+    let mut has_line_attributes = false;
+    if !data.successors.is_empty() {
+        out.push_str("    successors: ");
+        for (i, (succ, probability)) in data.successors.iter().zip(probabilities(func, block)).enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            let number = func.block(succ.block).number;
+            let _ = write!(out, "%bb.{number}(0x{probability:08x})");
+        }
+        out.push('\n');
+        has_line_attributes = true;
+    }
+    if !data.liveins.is_empty() {
+        out.push_str("    liveins: ");
+        for (i, (reg, mask)) in data.liveins.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            let _ = write!(out, "${}", func.names.resolve(*reg));
+            if let Some(mask) = mask {
+                let _ = write!(out, ":{mask}");
+            }
+        }
+        out.push('\n');
+        has_line_attributes = true;
+    }
+    if has_line_attributes && data.first().is_some() {
+        out.push_str("  \n");
+    }
+    for inst in func.block_insts(block) {
+        out.push_str("    ");
+        print_inst(func, func.inst(inst), out);
+        out.push('\n');
+    }
+}
+
+/// Branch probabilities normalised to sum to one, as LLVM stores them;
+/// unknown ones are split evenly.
+fn probabilities(func: &Function, block: Block) -> Vec<u64> {
+    let successors = &func.block(block).successors;
+    let count = successors.len() as u64;
+    let sum: u64 = successors.iter().map(|s| u64::from(s.probability.unwrap_or(0))).sum();
+    if sum == 0 {
+        let even = (PROBABILITY_ONE + count / 2) / count;
+        return vec![even; successors.len()];
+    }
+    successors
+        .iter()
+        .map(|s| (u64::from(s.probability.unwrap_or(0)) * PROBABILITY_ONE + sum / 2) / sum)
+        .collect()
+}
+
+/// Prints one instruction without indentation or line break.
+pub fn print_inst(func: &Function, inst: &InstData, out: &mut String) {
+    let layout = match inst.opcode {
+        InstOpcode::Known(op) if op.is_generic() => Some(op.info().operands),
+        _ => None,
+    };
+    let variadic = layout.is_some_and(|l| l.iter().any(|s| s.variadic));
+    let mut printed_type_indices = 0u64;
+    let num_defs = usize::from(inst.num_defs);
+    for (i, op) in inst.operands[..num_defs].iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let show_type = type_to_print(func, op, i, layout, variadic, &mut printed_type_indices);
+        print_operand(func, op, true, show_type, out);
+    }
+    if num_defs > 0 {
+        out.push_str(" = ");
+    }
+    for (flag, name) in INST_FLAG_NAMES {
+        if inst.flags.contains(flag) {
+            out.push_str(name);
+            out.push(' ');
+        }
+    }
+    match inst.opcode {
+        InstOpcode::Known(op) => out.push_str(op.name()),
+        InstOpcode::Target(name) => out.push_str(func.names.resolve(name)),
+    }
+    let mut first = true;
+    for (i, op) in inst.operands.iter().enumerate().skip(num_defs) {
+        out.push_str(if first { " " } else { ", " });
+        first = false;
+        let show_type = type_to_print(func, op, i, layout, variadic, &mut printed_type_indices);
+        print_operand(func, op, false, show_type, out);
+    }
+    for annotation in &inst.annotations {
+        out.push_str(if first { " " } else { ", " });
+        first = false;
+        out.push_str(annotation);
+    }
+    if let Some(loc) = &inst.debug_loc {
+        out.push_str(if first { " " } else { ", " });
+        let _ = write!(out, "debug-location {loc}");
+    }
+    if !inst.mem.is_empty() {
+        out.push_str(" :: ");
+        for (i, mem) in inst.mem.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            print_mem(mem, out);
+        }
+    }
+}
+
+/// Whether a register operand's type is printed: always outside generic
+/// opcodes' fixed operands; otherwise only on the first operand of each
+/// type index (LLVM's `getTypeToPrint`).
+fn type_to_print(
+    func: &Function,
+    op: &Operand,
+    index: usize,
+    layout: Option<&[OperandSpec]>,
+    variadic: bool,
+    printed: &mut u64,
+) -> bool {
+    let Some(reg) = op.as_reg() else { return false };
+    let Reg::Virtual(v) = reg.reg else { return false };
+    if !func.ty(v).is_valid() {
+        return false;
+    }
+    let Some(layout) = layout else { return true };
+    if variadic || index >= layout.len() {
+        return true;
+    }
+    let type_index = match layout[index].kind {
+        OperandKind::Type { index, .. } | OperandKind::TypeAndBlock(index) => index,
+        _ => return true,
+    };
+    let bit = 1u64 << type_index;
+    if *printed & bit != 0 {
+        return false;
+    }
+    *printed |= bit;
+    true
+}
+
+fn print_operand(func: &Function, op: &Operand, before_equals: bool, show_type: bool, out: &mut String) {
+    match op {
+        Operand::Reg(reg) => print_register(func, reg, before_equals, show_type, out),
+        Operand::Imm(v) => {
+            let _ = write!(out, "{v}");
+        }
+        Operand::CImm(v) => {
+            let _ = write!(out, "i{} {v}", v.bits());
+        }
+        Operand::FpImm(v) => {
+            let _ = write!(out, "{v}");
+        }
+        Operand::IntPred(p) => {
+            let _ = write!(out, "intpred({})", p.name());
+        }
+        Operand::FloatPred(p) => {
+            let _ = write!(out, "floatpred({})", p.name());
+        }
+        Operand::Block(b) => {
+            let _ = write!(out, "%bb.{}", func.block(*b).number);
+        }
+        Operand::Frame(frame) => {
+            let _ = write!(out, "%{}.{}", if frame.fixed { "fixed-stack" } else { "stack" }, frame.index);
+            if let Some(name) = &frame.name {
+                let _ = write!(out, ".{name}");
+            }
+        }
+        Operand::Global { name, offset } => {
+            let _ = write!(out, "@{name}");
+            print_offset(*offset, out);
+        }
+        Operand::ExternalSymbol { name, offset } => {
+            let _ = write!(out, "&{name}");
+            print_offset(*offset, out);
+        }
+        Operand::ConstantPool { index, offset } => {
+            let _ = write!(out, "%const.{index}");
+            print_offset(*offset, out);
+        }
+        Operand::JumpTable(index) => {
+            let _ = write!(out, "%jump-table.{index}");
+        }
+        Operand::TargetIndex { name, offset } => {
+            let _ = write!(out, "target-index({name})");
+            print_offset(*offset, out);
+        }
+        Operand::BlockAddress(text) => {
+            let _ = write!(out, "blockaddress({text})");
+        }
+        Operand::Intrinsic(name) => {
+            let _ = write!(out, "intrinsic(@{name})");
+        }
+        Operand::RegMask(name) | Operand::SubRegIndex(name) => {
+            if matches!(op, Operand::SubRegIndex(_)) {
+                out.push_str("%subreg.");
+            }
+            out.push_str(func.names.resolve(*name));
+        }
+        Operand::ShuffleMask(mask) => {
+            out.push_str("shufflemask(");
+            for (i, element) in mask.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                match element {
+                    Some(n) => {
+                        let _ = write!(out, "{n}");
+                    }
+                    None => out.push_str("undef"),
+                }
+            }
+            out.push(')');
+        }
+        Operand::Metadata(text) | Operand::McSymbol(text) | Operand::Verbatim(text) => out.push_str(text),
+        Operand::TargetFlags { flags, operand } => {
+            let _ = write!(out, "target-flags({flags}) ");
+            print_operand(func, operand, before_equals, show_type, out);
+        }
+    }
+}
+
+fn print_register(func: &Function, reg: &RegOperand, before_equals: bool, show_type: bool, out: &mut String) {
+    let flags = reg.flags;
+    if flags.contains(RegFlags::IMPLICIT) {
+        out.push_str(if flags.contains(RegFlags::DEF) { "implicit-def " } else { "implicit " });
+    } else if !before_equals && flags.contains(RegFlags::DEF) {
+        out.push_str("def ");
+    }
+    for (flag, name) in [
+        (RegFlags::INTERNAL, "internal "),
+        (RegFlags::DEAD, "dead "),
+        (RegFlags::KILLED, "killed "),
+        (RegFlags::UNDEF, "undef "),
+        (RegFlags::EARLY_CLOBBER, "early-clobber "),
+    ] {
+        if flags.contains(flag) {
+            out.push_str(name);
+        }
+    }
+    match reg.reg {
+        Reg::Physical(name) => {
+            if flags.contains(RegFlags::RENAMABLE) {
+                out.push_str("renamable ");
+            }
+            let _ = write!(out, "${}", func.names.resolve(name));
+        }
+        Reg::Virtual(v) => {
+            let info = func.vreg(v);
+            match &info.name {
+                Some(name) => {
+                    let _ = write!(out, "%{name}");
+                }
+                None => {
+                    let _ = write!(out, "%{}", v.index());
+                }
+            }
+        }
+    }
+    if let Some(subreg) = reg.subreg {
+        let _ = write!(out, ".{}", func.names.resolve(subreg));
+    }
+    if let Reg::Virtual(v) = reg.reg
+        && (before_equals || func.def_inst(v).is_none())
+    {
+        out.push(':');
+        out.push_str(func.vreg(v).class.map_or("_", |c| func.names.resolve(c)));
+    }
+    if let Some(tied) = reg.tied_def
+        && !flags.contains(RegFlags::DEF)
+    {
+        let _ = write!(out, "(tied-def {tied})");
+    }
+    if show_type && let Reg::Virtual(v) = reg.reg {
+        let _ = write!(out, "({})", func.ty(v));
+    }
+}
+
+fn print_offset(offset: i64, out: &mut String) {
+    match offset {
+        0 => {}
+        o if o > 0 => {
+            let _ = write!(out, " + {o}");
+        }
+        o => {
+            let _ = write!(out, " - {}", o.unsigned_abs());
+        }
+    }
+}
+
+/// `(volatile load acquire (s32) from %ir.p + 4, align 2)`.
+pub fn print_mem(mem: &MemOperand, out: &mut String) {
+    out.push('(');
+    for (flag, name) in [
+        (MemFlags::VOLATILE, "volatile "),
+        (MemFlags::NON_TEMPORAL, "non-temporal "),
+        (MemFlags::DEREFERENCEABLE, "dereferenceable "),
+        (MemFlags::INVARIANT, "invariant "),
+    ] {
+        if mem.flags.contains(flag) {
+            out.push_str(name);
+        }
+    }
+    for flag in &mem.target_flags {
+        let _ = write!(out, "{flag} ");
+    }
+    let load = mem.flags.contains(MemFlags::LOAD);
+    let store = mem.flags.contains(MemFlags::STORE);
+    if load {
+        out.push_str("load ");
+    }
+    if store {
+        out.push_str("store ");
+    }
+    if let Some(scope) = &mem.sync_scope {
+        let _ = write!(out, "syncscope(\"{scope}\") ");
+    }
+    for ordering in [mem.ordering, mem.failure_ordering] {
+        if !ordering.name().is_empty() {
+            let _ = write!(out, "{} ", ordering.name());
+        }
+    }
+    match mem.size {
+        MemSize::Type(ty) => {
+            let _ = write!(out, "({ty})");
+        }
+        MemSize::Unknown => out.push_str("unknown-size"),
+    }
+    let preposition = match (load, store) {
+        (true, true) => " on ",
+        (true, false) => " from ",
+        _ => " into ",
+    };
+    match mem.pointer.as_deref().filter(|p| *p != "unknown-address") {
+        Some(pointer) => {
+            out.push_str(preposition);
+            out.push_str(pointer);
+            print_offset(mem.offset, out);
+        }
+        None if mem.offset != 0 => {
+            out.push_str(preposition);
+            out.push_str("unknown-address");
+            print_offset(mem.offset, out);
+        }
+        None => {}
+    }
+    let align = mem.align();
+    let size_in_bytes = mem.memory_type().map(|t| t.size_in_bytes());
+    if size_in_bytes != Some(align) {
+        let _ = write!(out, ", align {align}");
+    }
+    if align != mem.base_align {
+        let _ = write!(out, ", basealign {}", mem.base_align);
+    }
+    for metadata in &mem.metadata {
+        let _ = write!(out, ", {metadata}");
+    }
+    if let Some(space) = mem.addr_space {
+        let _ = write!(out, ", addrspace {space}");
+    }
+    out.push(')');
+}

@@ -1,0 +1,202 @@
+//! A character cursor over one line of a machine-function body, with the
+//! small lexical helpers the body parser needs. Positions are byte offsets
+//! into the body text; [`Cursor::error`] builds a located [`MirError`].
+
+use super::MirError;
+use std::ops::Range;
+
+/// A cursor over `text[start..end]` of the body.
+pub(super) struct Cursor<'a> {
+    text: &'a str,
+    pos: usize,
+    end: usize,
+}
+
+impl<'a> Cursor<'a> {
+    pub(super) fn new(text: &'a str, start: usize, end: usize) -> Cursor<'a> {
+        Cursor { text, pos: start, end }
+    }
+
+    pub(super) fn pos(&self) -> usize {
+        self.pos
+    }
+
+    pub(super) fn set_pos(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+
+    pub(super) fn rest(&self) -> &'a str {
+        &self.text[self.pos..self.end]
+    }
+
+    pub(super) fn at_end(&mut self) -> bool {
+        self.skip_spaces();
+        self.pos >= self.end
+    }
+
+    pub(super) fn skip_spaces(&mut self) {
+        while self.pos < self.end && matches!(self.text.as_bytes()[self.pos], b' ' | b'\t') {
+            self.pos += 1;
+        }
+    }
+
+    pub(super) fn peek(&mut self) -> Option<char> {
+        self.skip_spaces();
+        self.rest().chars().next()
+    }
+
+    /// Consumes `token` if the rest starts with it (after spaces).
+    pub(super) fn eat(&mut self, token: &str) -> bool {
+        self.skip_spaces();
+        if self.rest().starts_with(token) {
+            self.pos += token.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes the keyword `word` if it is followed by a non-identifier char.
+    pub(super) fn eat_word(&mut self, word: &str) -> bool {
+        self.skip_spaces();
+        let rest = self.rest();
+        if rest.starts_with(word) && !rest[word.len()..].starts_with(is_ident_char) {
+            self.pos += word.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(super) fn expect(&mut self, token: &str, what: &str) -> Result<(), MirError> {
+        if self.eat(token) { Ok(()) } else { Err(self.error_here(format!("expected '{token}' {what}"))) }
+    }
+
+    /// An identifier: letters, digits, `_`, `.`, `-` and `$` after the first.
+    pub(super) fn ident(&mut self) -> Option<&'a str> {
+        self.skip_spaces();
+        let rest = self.rest();
+        let first = rest.chars().next()?;
+        if !(first.is_ascii_alphabetic() || first == '_') {
+            return None;
+        }
+        let len = rest.find(|c: char| !is_ident_char(c)).unwrap_or(rest.len());
+        self.pos += len;
+        Some(&rest[..len])
+    }
+
+    /// A name after a sigil: an identifier, a number, or a quoted string
+    /// (returned with its quotes).
+    pub(super) fn name_after_sigil(&mut self) -> Option<&'a str> {
+        let rest = self.rest();
+        if rest.starts_with('"') {
+            let close = quoted_len(rest)?;
+            self.pos += close;
+            return Some(&rest[..close]);
+        }
+        let len = rest.find(|c: char| !is_ident_char(c)).unwrap_or(rest.len());
+        if len == 0 {
+            return None;
+        }
+        self.pos += len;
+        Some(&rest[..len])
+    }
+
+    /// A decimal integer with an optional sign.
+    pub(super) fn integer(&mut self) -> Option<i128> {
+        self.skip_spaces();
+        let rest = self.rest();
+        let sign = usize::from(rest.starts_with('-') || rest.starts_with('+'));
+        let digits = rest[sign..].bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            return None;
+        }
+        let value = rest[..sign + digits].parse().ok()?;
+        self.pos += sign + digits;
+        Some(value)
+    }
+
+    /// An unsigned integer, decimal or `0x` hex.
+    pub(super) fn unsigned(&mut self) -> Option<u64> {
+        self.skip_spaces();
+        let rest = self.rest();
+        if let Some(hex) = rest.strip_prefix("0x") {
+            let len = hex.bytes().take_while(u8::is_ascii_hexdigit).count();
+            let value = u64::from_str_radix(&hex[..len], 16).ok()?;
+            self.pos += 2 + len;
+            return Some(value);
+        }
+        let len = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let value = rest[..len].parse().ok()?;
+        self.pos += len;
+        Some(value)
+    }
+
+    /// The text up to the matching `)` of an already consumed `(`.
+    pub(super) fn balanced(&mut self) -> Result<&'a str, MirError> {
+        let start = self.pos;
+        let mut depth = 1usize;
+        let mut quoted = false;
+        for (i, c) in self.rest().char_indices() {
+            match c {
+                '"' => quoted = !quoted,
+                '(' if !quoted => depth += 1,
+                ')' if !quoted => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.pos = start + i + 1;
+                        return Ok(&self.text[start..start + i]);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Err(self.error(start..self.end, "unbalanced parentheses"))
+    }
+
+    /// The text from `start` to the current position.
+    pub(super) fn rest_from(&self, start: usize) -> &'a str {
+        &self.text[start..self.pos]
+    }
+
+    /// The text up to the `)` matching an already consumed `(`, leaving the
+    /// cursor on that `)`.
+    pub(super) fn balanced_until_close(&mut self) -> Result<&'a str, MirError> {
+        let inner = self.balanced()?;
+        self.pos -= 1;
+        Ok(inner)
+    }
+
+    /// A word of non-space, non-separator characters (for error messages).
+    pub(super) fn word_span(&mut self) -> Range<usize> {
+        self.skip_spaces();
+        let len = self.rest().find([' ', ',', ')', '(']).unwrap_or(self.rest().len()).max(1);
+        self.pos..(self.pos + len).min(self.end.max(self.pos + 1))
+    }
+
+    pub(super) fn error(&self, span: Range<usize>, message: impl Into<String>) -> MirError {
+        MirError::new(message, span)
+    }
+
+    pub(super) fn error_here(&mut self, message: impl Into<String>) -> MirError {
+        let span = self.word_span();
+        MirError::new(message, span)
+    }
+}
+
+pub(super) fn is_ident_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-' | '$')
+}
+
+/// Length of a leading `"..."` string including both quotes and escapes.
+fn quoted_len(text: &str) -> Option<usize> {
+    let mut escaped = false;
+    for (i, c) in text.char_indices().skip(1) {
+        match c {
+            '\\' if !escaped => escaped = true,
+            '"' if !escaped => return Some(i + 1),
+            _ => escaped = false,
+        }
+    }
+    None
+}

@@ -1,0 +1,560 @@
+//! Operands and memory operands of the body language.
+
+use super::MirError;
+use super::body::VRegTable;
+use super::cursor::Cursor;
+use crate::apint::ApInt;
+use crate::ir::{
+    AtomicOrdering, Block, FloatPredicate, FpConst, FpKind, FrameRef, Function, InstData, IntPredicate, MemFlags,
+    MemOperand, MemSize, Operand, Reg, RegFlags, RegOperand, VReg, natural_alignment,
+};
+use crate::ty::Llt;
+
+/// Register flags and their spelling.
+const REGISTER_FLAGS: [(&str, RegFlags); 9] = [
+    ("implicit", RegFlags::IMPLICIT),
+    ("def", RegFlags::DEF),
+    ("dead", RegFlags::DEAD),
+    ("killed", RegFlags::KILLED),
+    ("undef", RegFlags::UNDEF),
+    ("internal", RegFlags::INTERNAL),
+    ("early-clobber", RegFlags::EARLY_CLOBBER),
+    ("debug-use", RegFlags::DEBUG_USE),
+    ("renamable", RegFlags::RENAMABLE),
+];
+
+/// Annotations written after the operands, each followed by one value.
+const ANNOTATIONS: [&str; 7] =
+    ["pre-instr-symbol", "post-instr-symbol", "heap-alloc-marker", "pcsections", "mmra", "cfi-type", "debug-instr-number"];
+
+/// Parses operands of one line into a function.
+pub(super) struct OperandParser<'f, 't> {
+    pub(super) func: &'f mut Function,
+    pub(super) vregs: &'f mut VRegTable,
+    pub(super) pointer_bits: &'f dyn Fn(u32) -> u32,
+    pub(super) cursor: Cursor<'t>,
+}
+
+impl<'t> OperandParser<'_, 't> {
+    pub(super) fn starts_with_register_flag(&mut self) -> bool {
+        let save = self.cursor.pos();
+        let found = self.cursor.eat_word("implicit-def") || REGISTER_FLAGS.iter().any(|(name, _)| self.cursor.eat_word(name));
+        self.cursor.set_pos(save);
+        found
+    }
+
+    /// `%bb.N`.
+    pub(super) fn block_ref(&mut self) -> Result<Block, MirError> {
+        let start = self.cursor.pos();
+        if !self.cursor.eat("%bb.") {
+            return Err(self.cursor.error_here("expected a block reference '%bb.N'"));
+        }
+        let number = self.cursor.unsigned().ok_or_else(|| self.cursor.error_here("expected a block number"))?;
+        // `%bb.1.name` may carry the IR name; skip it.
+        if self.cursor.rest().starts_with('.') {
+            self.cursor.set_pos(self.cursor.pos() + 1);
+            self.cursor.name_after_sigil();
+        }
+        let span = start..self.cursor.pos();
+        u32::try_from(number)
+            .ok()
+            .and_then(|n| self.func.block_by_number(n))
+            .ok_or_else(|| self.cursor.error(span, format!("use of undefined machine basic block #{number}")))
+    }
+
+    /// `$name`, returning the name without `$`.
+    pub(super) fn physical_register_name(&mut self) -> Result<&'t str, MirError> {
+        if !self.cursor.eat("$") {
+            return Err(self.cursor.error_here("expected a physical register such as '$x0'"));
+        }
+        self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a register name after '$'"))
+    }
+
+    /// A register operand with its flags, subregister, class, type and tie.
+    pub(super) fn register_operand(&mut self, before_equals: bool) -> Result<Operand, MirError> {
+        let mut flags = if before_equals { RegFlags::DEF } else { RegFlags::NONE };
+        loop {
+            if self.cursor.eat_word("implicit-def") {
+                flags.insert(RegFlags::IMPLICIT | RegFlags::DEF);
+                continue;
+            }
+            let found = REGISTER_FLAGS.iter().find(|(name, _)| self.cursor.eat_word(name));
+            match found {
+                Some((_, flag)) => flags.insert(*flag),
+                None => break,
+            }
+        }
+        let start = self.cursor.pos();
+        let reg = match self.cursor.peek() {
+            Some('$') => Reg::Physical(self.physical_register_symbol()?),
+            Some('%') => {
+                self.cursor.eat("%");
+                Reg::Virtual(self.vreg_after_percent(start)?)
+            }
+            Some('_') if self.cursor.eat_word("_") => Reg::Physical(self.func.names.intern("noreg")),
+            _ => return Err(self.cursor.error_here("expected a register")),
+        };
+        let subreg = if self.cursor.rest().starts_with('.') {
+            self.cursor.set_pos(self.cursor.pos() + 1);
+            let name = self.cursor.ident().ok_or_else(|| self.cursor.error_here("expected a subregister index"))?;
+            Some(self.func.names.intern(name))
+        } else {
+            None
+        };
+        if self.cursor.rest().starts_with(':') {
+            self.cursor.set_pos(self.cursor.pos() + 1);
+            let name = self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a register class or bank"))?;
+            if let Reg::Virtual(v) = reg
+                && name != "_"
+            {
+                let symbol = self.func.names.intern(name);
+                self.func.vreg_mut(v).class = Some(symbol);
+            }
+        }
+        let mut tied_def = None;
+        while self.cursor.rest().starts_with('(') {
+            self.cursor.set_pos(self.cursor.pos() + 1);
+            if self.cursor.eat("tied-def") {
+                let n = self.cursor.unsigned().ok_or_else(|| self.cursor.error_here("expected an operand index"))?;
+                tied_def = Some(u8::try_from(n).map_err(|_| self.cursor.error_here("operand index out of range"))?);
+            } else {
+                let type_start = self.cursor.pos();
+                let text = self.cursor.balanced_until_close()?;
+                let ty = Llt::parse_with(text, self.pointer_bits)
+                    .map_err(|e| self.cursor.error(type_start..type_start + text.len(), e.to_string()))?;
+                if let Reg::Virtual(v) = reg {
+                    self.set_vreg_type(v, ty, type_start..type_start + text.len())?;
+                }
+            }
+            self.cursor.expect(")", "after the tied operand index")?;
+        }
+        Ok(Operand::Reg(RegOperand { reg, flags, subreg, tied_def }))
+    }
+
+    fn physical_register_symbol(&mut self) -> Result<crate::ir::Symbol, MirError> {
+        let name = self.physical_register_name()?;
+        Ok(self.func.names.intern(name))
+    }
+
+    /// The vreg named after an already consumed `%`.
+    fn vreg_after_percent(&mut self, start: usize) -> Result<VReg, MirError> {
+        let name = self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a virtual register name"))?;
+        if let Some(v) = self.vregs.by_name.get(name) {
+            return Ok(*v);
+        }
+        let v = self.func.new_vreg(Llt::INVALID);
+        if !name.bytes().all(|b| b.is_ascii_digit()) {
+            self.func.vreg_mut(v).name = Some(name.into());
+        }
+        self.vregs.by_name.insert(name.to_owned(), v);
+        self.vregs.first_seen.push(start..self.cursor.pos());
+        Ok(v)
+    }
+
+    fn set_vreg_type(&mut self, v: VReg, ty: Llt, span: std::ops::Range<usize>) -> Result<(), MirError> {
+        let info = self.func.vreg_mut(v);
+        if info.ty.is_valid() && info.ty != ty {
+            let message = format!("inconsistent type for generic virtual register: was {}, now {ty}", info.ty);
+            return Err(MirError::new(message, span));
+        }
+        info.ty = ty;
+        Ok(())
+    }
+
+    /// Operands after the opcode, then annotations and the debug location.
+    pub(super) fn operands_and_annotations(&mut self, inst: &mut InstData) -> Result<(), MirError> {
+        let mut first = true;
+        loop {
+            if self.cursor.at_end() || self.cursor.rest().trim_start().starts_with("::") {
+                return Ok(());
+            }
+            if !first {
+                self.cursor.expect(",", "between operands")?;
+            }
+            first = false;
+            if self.cursor.eat_word("debug-location") {
+                let start = self.cursor.pos();
+                self.metadata_text()?;
+                inst.debug_loc = Some(self.cursor.rest_from(start).trim().into());
+                continue;
+            }
+            if let Some(keyword) = ANNOTATIONS.iter().find(|k| self.cursor.eat_word(k)) {
+                let start = self.cursor.pos();
+                self.annotation_value()?;
+                inst.annotations.push(format!("{keyword} {}", self.cursor.rest_from(start).trim()).into());
+                continue;
+            }
+            let operand = self.operand()?;
+            inst.operands.push(operand);
+        }
+    }
+
+    fn annotation_value(&mut self) -> Result<(), MirError> {
+        match self.cursor.peek() {
+            Some('!') => self.metadata_text(),
+            Some('<') => self.angle_text().map(|_| ()),
+            _ => self.cursor.unsigned().map(|_| ()).ok_or_else(|| self.cursor.error_here("expected an annotation value")),
+        }
+    }
+
+    /// One operand after the opcode.
+    fn operand(&mut self) -> Result<Operand, MirError> {
+        let start = self.cursor.pos();
+        match self.cursor.peek() {
+            Some('%') => {
+                let rest = self.cursor.rest().trim_start();
+                if rest.starts_with("%bb.") {
+                    return self.block_ref().map(Operand::Block);
+                }
+                for (prefix, fixed) in [("%stack.", false), ("%fixed-stack.", true)] {
+                    if self.cursor.eat(prefix) {
+                        return self.frame_ref(fixed);
+                    }
+                }
+                if self.cursor.eat("%const.") {
+                    let index = self.index("constant-pool index")?;
+                    let offset = self.offset()?;
+                    return Ok(Operand::ConstantPool { index, offset });
+                }
+                if self.cursor.eat("%jump-table.") {
+                    return Ok(Operand::JumpTable(self.index("jump-table index")?));
+                }
+                if self.cursor.eat("%subreg.") {
+                    let name = self.cursor.ident().ok_or_else(|| self.cursor.error_here("expected a subregister index"))?;
+                    return Ok(Operand::SubRegIndex(self.func.names.intern(name)));
+                }
+                self.register_operand(false)
+            }
+            Some('$') | Some('_') => self.register_operand(false),
+            Some('-' | '0'..='9') => {
+                let value = self.cursor.integer().ok_or_else(|| self.cursor.error_here("expected an immediate"))?;
+                let value = i64::try_from(value).map_err(|_| self.cursor.error(start..self.cursor.pos(), "immediate out of range"))?;
+                Ok(Operand::Imm(value))
+            }
+            Some('@') => {
+                self.cursor.eat("@");
+                let name = self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a global name"))?;
+                Ok(Operand::Global { name: name.into(), offset: self.offset()? })
+            }
+            Some('&') => {
+                self.cursor.eat("&");
+                let name = self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a symbol name"))?;
+                Ok(Operand::ExternalSymbol { name: name.into(), offset: self.offset()? })
+            }
+            Some('!') => {
+                self.metadata_text()?;
+                Ok(Operand::Metadata(self.cursor.rest_from(start).trim().into()))
+            }
+            Some('<') => Ok(Operand::McSymbol(self.angle_text()?.into())),
+            _ => self.keyword_operand(start),
+        }
+    }
+
+    fn keyword_operand(&mut self, start: usize) -> Result<Operand, MirError> {
+        if self.starts_with_register_flag() {
+            return self.register_operand(false);
+        }
+        let Some(word) = self.cursor.ident() else {
+            return Err(self.cursor.error_here("expected a machine operand"));
+        };
+        let word_span = start..self.cursor.pos();
+        match word {
+            "intpred" | "floatpred" => {
+                self.cursor.expect("(", "after the predicate keyword")?;
+                let name = self.cursor.ident().ok_or_else(|| self.cursor.error_here("expected a predicate"))?;
+                let operand = if word == "intpred" {
+                    IntPredicate::from_name(name).map(Operand::IntPred)
+                } else {
+                    FloatPredicate::from_name(name).map(Operand::FloatPred)
+                };
+                let operand = operand.ok_or_else(|| self.cursor.error(word_span.clone(), format!("invalid {word} '{name}'")))?;
+                self.cursor.expect(")", "after the predicate")?;
+                Ok(operand)
+            }
+            "shufflemask" => {
+                self.cursor.expect("(", "after 'shufflemask'")?;
+                let mut mask = Vec::new();
+                if !self.cursor.eat(")") {
+                    loop {
+                        if self.cursor.eat_word("undef") {
+                            mask.push(None);
+                        } else {
+                            let n = self.cursor.unsigned().ok_or_else(|| self.cursor.error_here("expected a mask element"))?;
+                            mask.push(Some(u32::try_from(n).map_err(|_| self.cursor.error_here("mask element out of range"))?));
+                        }
+                        if !self.cursor.eat(",") {
+                            break;
+                        }
+                    }
+                    self.cursor.expect(")", "after the shuffle mask")?;
+                }
+                Ok(Operand::ShuffleMask(mask))
+            }
+            "intrinsic" => {
+                self.cursor.expect("(", "after 'intrinsic'")?;
+                self.cursor.expect("@", "before the intrinsic name")?;
+                let name = self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected an intrinsic name"))?;
+                self.cursor.expect(")", "after the intrinsic name")?;
+                Ok(Operand::Intrinsic(name.into()))
+            }
+            "target-flags" => {
+                self.cursor.expect("(", "after 'target-flags'")?;
+                let flags = self.cursor.balanced()?.into();
+                let operand = Box::new(self.operand()?);
+                Ok(Operand::TargetFlags { flags, operand })
+            }
+            "target-index" => {
+                self.cursor.expect("(", "after 'target-index'")?;
+                let name = self.cursor.balanced()?.into();
+                Ok(Operand::TargetIndex { name, offset: self.offset()? })
+            }
+            "blockaddress" => {
+                self.cursor.expect("(", "after 'blockaddress'")?;
+                Ok(Operand::BlockAddress(self.cursor.balanced()?.into()))
+            }
+            "dbg-instr-ref" | "lanemask" | "liveout" | "CustomRegMask" | "cfi-index" => {
+                self.cursor.expect("(", "after the operand keyword")?;
+                self.cursor.balanced()?;
+                Ok(Operand::Verbatim(self.cursor.rest_from(start).trim().into()))
+            }
+            _ => {
+                if let Some(kind) = FpKind::from_name(word) {
+                    let lit_start = self.cursor.pos();
+                    let text = self.literal_word();
+                    return FpConst::parse(kind, text).map(Operand::FpImm).ok_or_else(|| {
+                        self.cursor.error(lit_start..self.cursor.pos(), format!("invalid {word} constant '{text}'"))
+                    });
+                }
+                if let Some(bits) = word.strip_prefix('i').and_then(|b| b.parse::<u32>().ok()) {
+                    let lit_start = self.cursor.pos();
+                    let text = self.literal_word();
+                    if bits == 0 || Llt::try_scalar(u64::from(bits)).is_none() {
+                        return Err(self.cursor.error(word_span, format!("invalid integer type '{word}'")));
+                    }
+                    return ApInt::parse(bits, text).map(Operand::CImm).ok_or_else(|| {
+                        self.cursor.error(lit_start..self.cursor.pos(), format!("expected an integer constant, found '{text}'"))
+                    });
+                }
+                Ok(Operand::RegMask(self.func.names.intern(word)))
+            }
+        }
+    }
+
+    /// The next run of characters up to a separator.
+    fn literal_word(&mut self) -> &'t str {
+        self.cursor.skip_spaces();
+        let rest = self.cursor.rest();
+        let len = rest.find([' ', ',', ')']).unwrap_or(rest.len());
+        self.cursor.set_pos(self.cursor.pos() + len);
+        &rest[..len]
+    }
+
+    fn frame_ref(&mut self, fixed: bool) -> Result<Operand, MirError> {
+        let index = self.index("stack object index")?;
+        let name = if self.cursor.rest().starts_with('.') {
+            self.cursor.set_pos(self.cursor.pos() + 1);
+            self.cursor.name_after_sigil().map(Into::into)
+        } else {
+            None
+        };
+        Ok(Operand::Frame(FrameRef { fixed, index, name }))
+    }
+
+    fn index(&mut self, what: &str) -> Result<u32, MirError> {
+        let n = self.cursor.unsigned().ok_or_else(|| self.cursor.error_here(format!("expected a {what}")))?;
+        u32::try_from(n).map_err(|_| self.cursor.error_here(format!("{what} out of range")))
+    }
+
+    /// An optional ` + N` / ` - N`.
+    fn offset(&mut self) -> Result<i64, MirError> {
+        let save = self.cursor.pos();
+        let negative = if self.cursor.eat("+") {
+            false
+        } else if self.cursor.eat("-") {
+            true
+        } else {
+            return Ok(0);
+        };
+        let Some(n) = self.cursor.unsigned() else {
+            self.cursor.set_pos(save);
+            return Err(self.cursor.error_here("expected an offset"));
+        };
+        let n = i64::try_from(n).map_err(|_| self.cursor.error_here("offset out of range"))?;
+        Ok(if negative { -n } else { n })
+    }
+
+    /// `!N`, `!name`, `!{...}`, `!"..."`, `!DILocation(...)`.
+    fn metadata_text(&mut self) -> Result<(), MirError> {
+        if self.cursor.eat("!{") {
+            let mut depth = 1;
+            while depth > 0 {
+                let Some(c) = self.cursor.rest().chars().next() else {
+                    return Err(self.cursor.error_here("unterminated metadata node"));
+                };
+                self.cursor.set_pos(self.cursor.pos() + c.len_utf8());
+                depth += match c {
+                    '{' => 1,
+                    '}' => -1,
+                    _ => 0,
+                };
+            }
+            return Ok(());
+        }
+        if !self.cursor.eat("!") {
+            // An inline `DILocation(...)`.
+            if self.cursor.ident().is_some() && self.cursor.eat("(") {
+                self.cursor.balanced()?;
+                return Ok(());
+            }
+            return Err(self.cursor.error_here("expected metadata"));
+        }
+        self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a metadata name"))?;
+        if self.cursor.rest().starts_with('(') {
+            self.cursor.set_pos(self.cursor.pos() + 1);
+            self.cursor.balanced()?;
+        }
+        Ok(())
+    }
+
+    fn angle_text(&mut self) -> Result<&'t str, MirError> {
+        self.cursor.skip_spaces();
+        let rest = self.cursor.rest();
+        let len = rest.find('>').ok_or_else(|| self.cursor.error_here("expected '>'"))? + 1;
+        self.cursor.set_pos(self.cursor.pos() + len);
+        Ok(&rest[..len])
+    }
+
+    /// `(volatile load acquire (s32) from %ir.p + 4, align 2)`.
+    pub(super) fn memory_operand(&mut self) -> Result<MemOperand, MirError> {
+        self.cursor.expect("(", "to start a memory operand")?;
+        let mut flags = MemFlags::default();
+        let mut target_flags = Vec::new();
+        loop {
+            if self.cursor.eat_word("volatile") {
+                flags.insert(MemFlags::VOLATILE);
+            } else if self.cursor.eat_word("non-temporal") {
+                flags.insert(MemFlags::NON_TEMPORAL);
+            } else if self.cursor.eat_word("dereferenceable") {
+                flags.insert(MemFlags::DEREFERENCEABLE);
+            } else if self.cursor.eat_word("invariant") {
+                flags.insert(MemFlags::INVARIANT);
+            } else if self.cursor.peek() == Some('"') {
+                target_flags.push(self.cursor.name_after_sigil().unwrap_or_default().into());
+            } else {
+                break;
+            }
+        }
+        if self.cursor.eat_word("load") {
+            flags.insert(MemFlags::LOAD);
+        }
+        if self.cursor.eat_word("store") {
+            flags.insert(MemFlags::STORE);
+        }
+        if !flags.contains(MemFlags::LOAD) && !flags.contains(MemFlags::STORE) {
+            return Err(self.cursor.error_here("expected 'load' or 'store' in the memory operand"));
+        }
+        let sync_scope = if self.cursor.eat_word("syncscope") {
+            self.cursor.expect("(", "after 'syncscope'")?;
+            let text = self.cursor.balanced()?;
+            Some(text.trim_matches('"').into())
+        } else {
+            None
+        };
+        let mut ordering = AtomicOrdering::NotAtomic;
+        let mut failure_ordering = AtomicOrdering::NotAtomic;
+        let save = self.cursor.pos();
+        if let Some(word) = self.cursor.ident() {
+            match AtomicOrdering::from_name(word) {
+                Some(o) => {
+                    ordering = o;
+                    let save = self.cursor.pos();
+                    match self.cursor.ident().and_then(AtomicOrdering::from_name) {
+                        Some(f) => failure_ordering = f,
+                        None => self.cursor.set_pos(save),
+                    }
+                }
+                None => self.cursor.set_pos(save),
+            }
+        }
+        let size = if self.cursor.eat_word("unknown-size") {
+            MemSize::Unknown
+        } else if self.cursor.eat("(") {
+            let start = self.cursor.pos();
+            let text = self.cursor.balanced_until_close()?;
+            self.cursor.expect(")", "after the memory type")?;
+            let ty = Llt::parse_with(text, self.pointer_bits).map_err(|e| self.cursor.error(start..start + text.len(), e.to_string()))?;
+            MemSize::Type(ty)
+        } else if let Some(bytes) = self.cursor.unsigned() {
+            let ty = Llt::try_scalar(bytes * 8).ok_or_else(|| self.cursor.error_here("memory size out of range"))?;
+            MemSize::Type(ty)
+        } else {
+            return Err(self.cursor.error_here("expected the memory type, e.g. '(s32)', or 'unknown-size'"));
+        };
+        let mut memory = MemOperand {
+            flags,
+            target_flags,
+            sync_scope,
+            ordering,
+            failure_ordering,
+            size,
+            pointer: None,
+            offset: 0,
+            base_align: natural_alignment(size),
+            addr_space: None,
+            metadata: Vec::new(),
+        };
+        if self.cursor.eat_word("from") || self.cursor.eat_word("into") || self.cursor.eat_word("on") {
+            let start = self.cursor.pos();
+            self.pointer_text()?;
+            memory.pointer = Some(self.cursor.rest_from(start).trim().into());
+            memory.offset = self.offset()?;
+        }
+        while self.cursor.eat(",") {
+            if self.cursor.eat_word("align") || self.cursor.eat_word("basealign") {
+                let n = self.cursor.unsigned().ok_or_else(|| self.cursor.error_here("expected an alignment"))?;
+                if !n.is_power_of_two() {
+                    return Err(self.cursor.error_here("alignment must be a power of two"));
+                }
+                memory.base_align = n;
+            } else if self.cursor.eat_word("addrspace") {
+                let n = self.cursor.unsigned().ok_or_else(|| self.cursor.error_here("expected an address space"))?;
+                memory.addr_space = Some(u32::try_from(n).map_err(|_| self.cursor.error_here("address space out of range"))?);
+            } else if self.cursor.peek() == Some('!') {
+                let start = self.cursor.pos();
+                self.metadata_text()?;
+                self.metadata_text()?;
+                memory.metadata.push(self.cursor.rest_from(start).trim().into());
+            } else {
+                return Err(self.cursor.error_here("expected 'align', 'basealign', 'addrspace' or metadata"));
+            }
+        }
+        self.cursor.expect(")", "to end the memory operand")?;
+        Ok(memory)
+    }
+
+    /// The accessed location up to an offset, `,` or `)`.
+    fn pointer_text(&mut self) -> Result<(), MirError> {
+        self.cursor.skip_spaces();
+        if self.cursor.eat_word("call-entry") || self.cursor.eat_word("custom") {
+            self.cursor.skip_spaces();
+        }
+        let rest = self.cursor.rest();
+        let mut quoted = false;
+        let mut end = rest.len();
+        for (i, c) in rest.char_indices() {
+            match c {
+                '"' => quoted = !quoted,
+                ',' | ')' | ' ' if !quoted => {
+                    end = i;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        if end == 0 {
+            return Err(self.cursor.error_here("expected the accessed location"));
+        }
+        self.cursor.set_pos(self.cursor.pos() + end);
+        Ok(())
+    }
+}
