@@ -1,0 +1,115 @@
+//! `llc`-style options (`-mtriple=aarch64`, `-o -`): single-dash long
+//! options with `=` or a separate value, as LLVM's command-line library
+//! accepts them.
+
+/// Which pass `-run-pass` names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pass {
+    /// `none`: parse and print.
+    None,
+    /// `legalizer`.
+    Legalizer,
+}
+
+/// Parsed options.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct LlcArgs {
+    /// `-mtriple`.
+    pub triple: Option<String>,
+    /// `-mattr`.
+    pub features: Option<String>,
+    /// `-run-pass`.
+    pub pass: Option<Pass>,
+    /// `-o`.
+    pub output: Option<String>,
+    /// The input file.
+    pub input: Option<String>,
+    /// `-verify-machineinstrs`.
+    pub verify: bool,
+    /// `-global-isel-abort=N`.
+    pub abort_mode: Option<u8>,
+    /// `--code-model=M`.
+    pub code_model: Option<String>,
+    /// `-O0`..`-O3`.
+    pub opt_level: Option<u8>,
+}
+
+impl LlcArgs {
+    /// Parses `args`; unknown options are errors.
+    pub fn parse(args: &[String]) -> Result<LlcArgs, String> {
+        let mut parsed = LlcArgs::default();
+        let mut iter = args.iter();
+        while let Some(arg) = iter.next() {
+            if !arg.starts_with('-') || arg == "-" {
+                if parsed.input.replace(arg.clone()).is_some() {
+                    return Err(format!("gisel: more than one input file ('{arg}')"));
+                }
+                continue;
+            }
+            let body = arg.trim_start_matches('-');
+            let (name, inline) = match body.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_owned())),
+                None => (body, None),
+            };
+            let mut value = |what: &str| -> Result<String, String> {
+                inline.clone().or_else(|| iter.next().cloned()).ok_or_else(|| format!("gisel: option '-{what}' needs a value"))
+            };
+            match name {
+                "mtriple" => parsed.triple = Some(value("mtriple")?),
+                "mattr" => parsed.features = Some(value("mattr")?),
+                "o" => parsed.output = Some(value("o")?),
+                "run-pass" => {
+                    parsed.pass = Some(match value("run-pass")?.as_str() {
+                        "none" => Pass::None,
+                        "legalizer" => Pass::Legalizer,
+                        other => return Err(format!("gisel: unknown pass '{other}' (expected none or legalizer)")),
+                    })
+                }
+                "verify-machineinstrs" => parsed.verify = true,
+                "global-isel-abort" => {
+                    let mode = value("global-isel-abort")?;
+                    parsed.abort_mode =
+                        Some(mode.parse().ok().filter(|m| *m <= 2).ok_or(format!("gisel: bad -global-isel-abort value '{mode}'"))?)
+                }
+                "code-model" => parsed.code_model = Some(value("code-model")?),
+                "O0" | "O1" | "O2" | "O3" => parsed.opt_level = name[1..].parse().ok(),
+                _ => return Err(format!("gisel: unknown option '{arg}'")),
+            }
+        }
+        Ok(parsed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<LlcArgs, String> {
+        LlcArgs::parse(&line.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn accepts_llc_spellings() {
+        let a = parse("-mtriple=aarch64 -mattr=+m -O0 -verify-machineinstrs -global-isel-abort=2 --code-model=large -run-pass=none f.mir -o -")
+            .unwrap();
+        assert_eq!(a.triple.as_deref(), Some("aarch64"));
+        assert_eq!(a.features.as_deref(), Some("+m"));
+        assert_eq!(a.pass, Some(Pass::None));
+        assert_eq!(a.output.as_deref(), Some("-"));
+        assert_eq!(a.input.as_deref(), Some("f.mir"));
+        assert!(a.verify);
+        assert_eq!(a.abort_mode, Some(2));
+        assert_eq!(a.code_model.as_deref(), Some("large"));
+        assert_eq!(a.opt_level, Some(0));
+        assert_eq!(parse("-mtriple riscv64 x.mir").unwrap().triple.as_deref(), Some("riscv64"));
+    }
+
+    #[test]
+    fn rejects_bad_options() {
+        assert!(parse("-frobnicate f.mir").is_err());
+        assert!(parse("-run-pass=isel f.mir").is_err());
+        assert!(parse("a.mir b.mir").is_err());
+        assert!(parse("-global-isel-abort=7 f.mir").is_err());
+        assert!(parse("-mtriple").is_err());
+    }
+}

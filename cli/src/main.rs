@@ -1,0 +1,97 @@
+//! `gisel`: print and verify `.mir` files, and an `llc`-compatible front
+//! (`gisel llc -mtriple=aarch64 -run-pass=none FILE -o -`).
+
+mod llc_args;
+
+use gisel_core::ir::verify;
+use gisel_core::mir::{MirError, MirModule, print_inst, read_mir, write_mir};
+use llc_args::{LlcArgs, Pass};
+use std::process::ExitCode;
+use std::{env, fs, io::Write};
+
+const USAGE: &str = "\
+usage: gisel <command> [options]
+
+commands:
+  print  [-mtriple=T] [-mattr=A] FILE      parse FILE and print it as llc does
+  verify [-mtriple=T] [-mattr=A] FILE      check every instruction against its opcode
+  llc    [-mtriple=T] [-mattr=A] [-O0] [-verify-machineinstrs]
+         [-global-isel-abort=N] [--code-model=M]
+         -run-pass=none|legalizer FILE [-o OUT]
+                                          llc-compatible front (OUT '-' = stdout)
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = env::args().skip(1).collect();
+    let Some((command, rest)) = args.split_first() else {
+        eprint!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let result = match command.as_str() {
+        "print" | "verify" | "llc" => LlcArgs::parse(rest).and_then(|parsed| run(command, &parsed)),
+        "-h" | "--help" | "help" => {
+            print!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        other => Err(format!("gisel: unknown command '{other}'\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprint!("{message}");
+            if !message.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: &str, args: &LlcArgs) -> Result<(), String> {
+    let module = load(args)?;
+    match command {
+        "verify" => verify_module(&module),
+        "print" => emit(&write_mir(&module), "-"),
+        _ => match args.pass {
+            Some(Pass::None) => {
+                if args.verify {
+                    verify_module(&module)?;
+                }
+                emit(&write_mir(&module), args.output.as_deref().unwrap_or("-"))
+            }
+            Some(Pass::Legalizer) => Err(
+                "gisel: -run-pass=legalizer: the legalizer pass is not available in this build yet (only -run-pass=none)"
+                    .to_owned(),
+            ),
+            None => Err("gisel llc: expected -run-pass=none or -run-pass=legalizer".to_owned()),
+        },
+    }
+}
+
+/// Reads and parses the input file, rendering errors with their location.
+fn load(args: &LlcArgs) -> Result<MirModule, String> {
+    let path = args.input.as_deref().ok_or("gisel: no input file")?;
+    let source = fs::read_to_string(path).map_err(|e| format!("gisel: cannot read '{path}': {e}"))?;
+    read_mir(&source, path, args.triple.as_deref(), args.features.as_deref().unwrap_or(""))
+        .map_err(|e: MirError| e.render(path, &source))
+}
+
+fn verify_module(module: &MirModule) -> Result<(), String> {
+    let mut report = String::new();
+    for function in &module.functions {
+        for error in verify(&function.func) {
+            let mut text = String::new();
+            print_inst(&function.func, function.func.inst(error.inst), &mut text);
+            report.push_str(&format!("error: in function '{}': {}\n  instruction: {text}\n", function.header.name, error.message));
+        }
+    }
+    if report.is_empty() { Ok(()) } else { Err(report) }
+}
+
+fn emit(text: &str, output: &str) -> Result<(), String> {
+    if output == "-" {
+        std::io::stdout().lock().write_all(text.as_bytes()).map_err(|e| format!("gisel: cannot write output: {e}"))
+    } else {
+        fs::write(output, text).map_err(|e| format!("gisel: cannot write '{output}': {e}"))
+    }
+}

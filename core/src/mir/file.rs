@@ -1,0 +1,95 @@
+//! Whole `.mir` files: read the container, every header and every body
+//! into a [`MirModule`]; write one back as `llc` 22 does.
+
+use super::document::parse_document;
+use super::header::{FunctionHeader, RegisterDecl};
+use super::header_write::write_function_header;
+use super::module::{Target, module_triple, normalize_triple, write_ir_module};
+use super::{MirError, body, print_body};
+use crate::ir::Function;
+use crate::opcode::Opcode;
+
+/// A `.mir` file in memory.
+#[derive(Debug, Clone)]
+pub struct MirModule {
+    /// The file name, as `; ModuleID` and `source_filename` print it.
+    pub file_name: String,
+    /// The embedded LLVM IR module text, if any.
+    pub ir_module: Option<String>,
+    /// The target: triple, data layout, features.
+    pub target: Target,
+    /// The machine functions, in file order.
+    pub functions: Vec<MachineFunction>,
+}
+
+/// One machine function: its YAML header and its GMIR.
+#[derive(Debug, Clone)]
+pub struct MachineFunction {
+    /// Every YAML key but `body` and `registers`.
+    pub header: FunctionHeader,
+    /// The body.
+    pub func: Function,
+}
+
+/// Reads `source` (`file_name` is printed as the module ID, as llc prints
+/// the path it was given). The target comes from `triple` (as `-mtriple` gives
+/// it) or else from the IR module's `target triple`; `features` is the
+/// `-mattr` string.
+pub fn read_mir(source: &str, file_name: &str, triple: Option<&str>, features: &str) -> Result<MirModule, MirError> {
+    let file = parse_document(source)?;
+    let triple = match triple.filter(|t| !t.is_empty()) {
+        Some(t) => normalize_triple(t),
+        None => file.ir_module.as_deref().and_then(module_triple).map(str::to_owned).ok_or_else(|| {
+            MirError::new("no target triple: pass -mtriple=<triple> or give the IR module a 'target triple'", 0..0)
+        })?,
+    };
+    let target = Target::from_triple(&triple)
+        .ok_or_else(|| MirError::new(format!("unsupported target triple '{triple}' (gisel knows aarch64 and riscv32/64)"), 0..0))?
+        .with_features(features);
+    let mut functions = Vec::with_capacity(file.functions.len());
+    for doc in file.functions {
+        let declared: Vec<(String, Option<String>)> =
+            doc.header.registers.iter().map(|r| (r.id.to_string(), Some(r.class.clone()))).collect();
+        let mut func = Function::new(doc.header.name.clone());
+        if let Some(text) = &doc.body {
+            body::parse_body(&mut func, &text.text, &declared, &|space| target.pointer_bits(space)).map_err(|mut e| {
+                e.span = text.file_offset_of(e.span.start)..text.file_offset_of(e.span.end);
+                e
+            })?;
+        }
+        let mut header = doc.header;
+        let has_phis = func.all_insts().any(|i| func.inst(i).is(Opcode::G_PHI) || func.inst(i).is(Opcode::PHI));
+        let is_ssa = func.vregs().all(|v| func.def_insts(v).len() <= 1);
+        header.resolve_properties(has_phis, is_ssa, func.num_vregs() > 0);
+        functions.push(MachineFunction { header, func });
+    }
+    Ok(MirModule { file_name: file_name.to_owned(), ir_module: file.ir_module, target, functions })
+}
+
+/// Writes `module` exactly as `llc -run-pass=...` prints it.
+pub fn write_mir(module: &MirModule) -> String {
+    let mut out = String::new();
+    let names: Vec<&str> = module.functions.iter().map(|f| f.header.name.as_str()).collect();
+    write_ir_module(module.ir_module.as_deref(), &module.file_name, &module.target, &names, &mut out);
+    for function in &module.functions {
+        write_function(function, &module.target, &mut out);
+    }
+    out
+}
+
+fn write_function(function: &MachineFunction, target: &Target, out: &mut String) {
+    let func = &function.func;
+    // Named vregs are not listed, as in llc.
+    let registers: Vec<RegisterDecl> = func
+        .vregs()
+        .filter(|v| func.vreg(*v).name.is_none())
+        .map(|v| RegisterDecl {
+            id: v.index() as u32,
+            class: func.vreg(v).class.map_or_else(|| "_".to_owned(), |c| func.names.resolve(c).to_owned()),
+            ..RegisterDecl::default()
+        })
+        .collect();
+    write_function_header(&function.header, &registers, target, out);
+    print_body(func, out);
+    out.push_str("...\n");
+}
