@@ -42,11 +42,8 @@ fn main() {
             "0+" => "Optional",
             other => panic!("bad mem_operands {other}"),
         };
-        let flags: Vec<String> = props
-            .split(',')
-            .filter(|p| *p != "-")
-            .map(|p| format!("flags::{}", flag(p)))
-            .collect();
+        let flags: Vec<String> =
+            props.split(',').filter(|p| *p != "-").map(|p| format!("flags::{}", flag(p))).collect();
         let flags = if flags.is_empty() { "0".to_owned() } else { flags.join(" | ") };
         writeln!(variants, "    /// Generic `{name}` ({category}).\n    {name} = {count},").unwrap();
         writeln!(list, "    Opcode::{name},").unwrap();

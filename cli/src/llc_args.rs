@@ -52,7 +52,10 @@ impl LlcArgs {
                 None => (body, None),
             };
             let mut value = |what: &str| -> Result<String, String> {
-                inline.clone().or_else(|| iter.next().cloned()).ok_or_else(|| format!("gisel: option '-{what}' needs a value"))
+                inline
+                    .clone()
+                    .or_else(|| iter.next().cloned())
+                    .ok_or_else(|| format!("gisel: option '-{what}' needs a value"))
             };
             match name {
                 "mtriple" => parsed.triple = Some(value("mtriple")?),
@@ -68,8 +71,12 @@ impl LlcArgs {
                 "verify-machineinstrs" => parsed.verify = true,
                 "global-isel-abort" => {
                     let mode = value("global-isel-abort")?;
-                    parsed.abort_mode =
-                        Some(mode.parse().ok().filter(|m| *m <= 2).ok_or(format!("gisel: bad -global-isel-abort value '{mode}'"))?)
+                    parsed.abort_mode = Some(
+                        mode.parse()
+                            .ok()
+                            .filter(|m| *m <= 2)
+                            .ok_or(format!("gisel: bad -global-isel-abort value '{mode}'"))?,
+                    )
                 }
                 "code-model" => parsed.code_model = Some(value("code-model")?),
                 "O0" | "O1" | "O2" | "O3" => parsed.opt_level = name[1..].parse().ok(),

@@ -82,7 +82,10 @@ fn verify_module(module: &MirModule) -> Result<(), String> {
         for error in verify(&function.func) {
             let mut text = String::new();
             print_inst(&function.func, function.func.inst(error.inst), &mut text);
-            report.push_str(&format!("error: in function '{}': {}\n  instruction: {text}\n", function.header.name, error.message));
+            report.push_str(&format!(
+                "error: in function '{}': {}\n  instruction: {text}\n",
+                function.header.name, error.message
+            ));
         }
     }
     if report.is_empty() { Ok(()) } else { Err(report) }

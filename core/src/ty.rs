@@ -60,7 +60,7 @@ impl Llt {
 
     /// `sN`, or `None` when `bits` is out of range.
     pub fn try_scalar(bits: u64) -> Option<Llt> {
-        (bits > 0 && bits <= u64::from(MAX_SCALAR_BITS)).then(|| Llt(VALID | bits))
+        (bits > 0 && bits <= u64::from(MAX_SCALAR_BITS)).then_some(Llt(VALID | bits))
     }
 
     /// `pA` whose size in bits comes from the target's data layout.
@@ -178,11 +178,7 @@ impl Llt {
 
     /// Address space of a pointer or pointer vector, 0 otherwise.
     pub const fn address_space(self) -> u32 {
-        if self.is_pointer_or_pointer_vector() {
-            ((self.0 >> AS_SHIFT) & mask(AS_BITS)) as u32
-        } else {
-            0
-        }
+        if self.is_pointer_or_pointer_vector() { ((self.0 >> AS_SHIFT) & mask(AS_BITS)) as u32 } else { 0 }
     }
 
     /// Same shape, element type replaced (`changeElementType`).
@@ -267,11 +263,7 @@ mod parse {
             return Err(LltError::ElementCount(count));
         }
         let count = count as u32;
-        Ok(if scalable {
-            Llt::scalable_vector(count, elt)
-        } else {
-            Llt::fixed_vector(count, elt)
-        })
+        Ok(if scalable { Llt::scalable_vector(count, elt) } else { Llt::fixed_vector(count, elt) })
     }
 
     /// Parses `sN`, `iN`, `fN`, `bf16` or `pA`; `None` when it is none of them.
@@ -344,6 +336,16 @@ impl fmt::Debug for Llt {
     }
 }
 
+/// Raw packing, for lock-free caches that store types in atomic words.
+impl Llt {
+    /// The type whose [`Llt::to_bits`] is `bits`. Only values produced by
+    /// `to_bits` are meaningful; anything else gives an unspecified (but
+    /// memory-safe) type.
+    pub const fn from_bits(bits: u64) -> Llt {
+        Llt(bits)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -392,7 +394,18 @@ mod tests {
 
     #[test]
     fn malformed_types_are_errors() {
-        for bad in ["s0", "s", "p", "x32", "<0 x s32>", "<4 s32>", "<4 x s32", "<vscale 4 x s32>", "s99999999", "<4 x <2 x s32>>"] {
+        for bad in [
+            "s0",
+            "s",
+            "p",
+            "x32",
+            "<0 x s32>",
+            "<4 s32>",
+            "<4 x s32",
+            "<vscale 4 x s32>",
+            "s99999999",
+            "<4 x <2 x s32>>",
+        ] {
             assert!(bad.parse::<Llt>().is_err(), "{bad} should be rejected");
         }
     }
@@ -408,6 +421,13 @@ mod tests {
                 _ => Llt::fixed_vector(count, Llt::pointer(space, 64)),
             };
             prop_assert_eq!(ty.to_string().parse::<Llt>().unwrap(), ty);
+        }
+    }
+
+    #[test]
+    fn bits_round_trip() {
+        for ty in [Llt::INVALID, t("s1"), t("<vscale x 4 x p3>"), t("<2 x s64>")] {
+            assert_eq!(Llt::from_bits(ty.to_bits()), ty);
         }
     }
 }

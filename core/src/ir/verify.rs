@@ -44,7 +44,10 @@ pub fn verify(func: &Function) -> Vec<VerifyError> {
     for v in func.vregs() {
         if let [first, _, ..] = func.def_insts(v) {
             let count = func.def_insts(v).len();
-            errors.push(VerifyError { inst: *first, message: format!("{} has {count} defs in SSA form", vreg_name(func, v)) });
+            errors.push(VerifyError {
+                inst: *first,
+                message: format!("{} has {count} defs in SSA form", vreg_name(func, v)),
+            });
         }
     }
     errors
@@ -69,7 +72,11 @@ fn check_generic(func: &Function, op: Opcode, data: &InstData, report: &mut impl
     let fixed = layout.iter().filter(|s| !s.variadic).count();
     let variadic = layout.iter().any(|s| s.variadic);
     if explicit.len() < fixed || (!variadic && explicit.len() > fixed) {
-        report(format!("{op} expects {}{fixed} operands, found {}", if variadic { "at least " } else { "" }, explicit.len()));
+        report(format!(
+            "{op} expects {}{fixed} operands, found {}",
+            if variadic { "at least " } else { "" },
+            explicit.len()
+        ));
         return;
     }
     let mut types = [Llt::INVALID; 6];

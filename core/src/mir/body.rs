@@ -18,6 +18,10 @@ use std::ops::Range;
 pub(super) struct VRegTable {
     pub(super) by_name: FxHashMap<String, VReg>,
     pub(super) first_seen: Vec<Range<usize>>,
+    /// The register was written with the generic bank `:_`.
+    pub(super) generic: Vec<bool>,
+    /// The name as written after `%`.
+    pub(super) written: Vec<String>,
 }
 
 /// Reads a body into `func`. `text` is the whole body; spans are offsets in
@@ -29,7 +33,8 @@ pub(super) fn parse_body(
     declared: &[(String, Option<String>)],
     pointer_bits: &dyn Fn(u32) -> u32,
 ) -> Result<(), MirError> {
-    let mut vregs = VRegTable { by_name: FxHashMap::default(), first_seen: Vec::new() };
+    let mut vregs =
+        VRegTable { by_name: FxHashMap::default(), first_seen: Vec::new(), generic: Vec::new(), written: Vec::new() };
     for (name, class) in declared {
         let v = func.new_vreg(Llt::INVALID);
         if let Some(class) = class.as_deref().filter(|c| *c != "_") {
@@ -41,6 +46,8 @@ pub(super) fn parse_body(
         }
         vregs.by_name.insert(name.clone(), v);
         vregs.first_seen.push(0..0);
+        vregs.generic.push(class.as_deref() == Some("_"));
+        vregs.written.push(name.clone());
     }
     let lines = split_lines(text);
     let blocks = declare_blocks(func, text, &lines)?;
@@ -113,7 +120,11 @@ fn strip_comment(line: &str) -> &str {
 
 /// Creates every block first so that `%bb.N` can refer forward; returns
 /// the header line starts.
-fn declare_blocks(func: &mut Function, text: &str, lines: &[Range<usize>]) -> Result<FxHashMap<usize, Block>, MirError> {
+fn declare_blocks(
+    func: &mut Function,
+    text: &str,
+    lines: &[Range<usize>],
+) -> Result<FxHashMap<usize, Block>, MirError> {
     let mut headers = FxHashMap::default();
     let mut numbers = FxHashMap::default();
     for line in lines {
@@ -139,9 +150,8 @@ fn declare_blocks(func: &mut Function, text: &str, lines: &[Range<usize>]) -> Re
         };
         let after = &head["bb.".len()..];
         let digits = after.bytes().take_while(u8::is_ascii_digit).count();
-        let number: u32 = after[..digits]
-            .parse()
-            .map_err(|_| MirError::new("expected a block number after 'bb.'", span.clone()))?;
+        let number: u32 =
+            after[..digits].parse().map_err(|_| MirError::new("expected a block number after 'bb.'", span.clone()))?;
         let ir_name = match &after[digits..] {
             "" => None,
             name => Some(
@@ -256,7 +266,8 @@ fn parse_instruction(p: &mut OperandParser<'_, '_>) -> Result<InstData, MirError
     };
     let mut inst = InstData::new(opcode);
     inst.flags = inst_flags;
-    inst.num_defs = u8::try_from(defs.len()).map_err(|_| p.cursor.error(start..opcode_span.start, "too many definitions"))?;
+    inst.num_defs =
+        u8::try_from(defs.len()).map_err(|_| p.cursor.error(start..opcode_span.start, "too many definitions"))?;
     inst.operands.extend(defs);
     p.operands_and_annotations(&mut inst)?;
     if p.cursor.eat("::") {
@@ -279,16 +290,42 @@ fn parse_instruction(p: &mut OperandParser<'_, '_>) -> Result<InstData, MirError
 /// Target-specific generic opcodes (`G_ADD_LOW` on AArch64) are allowed;
 /// only names close to a real generic opcode are treated as typos.
 fn is_unknown_generic(name: &str) -> bool {
-    Opcode::suggest(name).iter().any(|s| s.len().abs_diff(name.len()) <= 1)
-        && !KNOWN_TARGET_GENERIC.contains(&name)
+    Opcode::suggest(name).iter().any(|s| s.len().abs_diff(name.len()) <= 1) && !KNOWN_TARGET_GENERIC.contains(&name)
 }
 
 /// Target pseudo-instructions named like generic opcodes.
 const KNOWN_TARGET_GENERIC: &[&str] = &[
-    "G_ADD_LOW", "G_DUP", "G_DUPLANE8", "G_DUPLANE16", "G_DUPLANE32", "G_DUPLANE64", "G_EXT", "G_REV16", "G_REV32",
-    "G_REV64", "G_TRN1", "G_TRN2", "G_UZP1", "G_UZP2", "G_ZIP1", "G_ZIP2", "G_VASHR", "G_VLSHR", "G_SITOF", "G_UITOF",
-    "G_FCMEQ", "G_FCMGE", "G_FCMGT", "G_READ_VLENB", "G_VMSET_VL", "G_VMCLR_VL", "G_SPLAT_VECTOR_SPLIT_I64_VL",
-    "G_VSLIDEDOWN_VL", "G_VSLIDEUP_VL", "G_SEXTLOAD_ADD", "G_PREFETCH_AARCH64",
+    "G_ADD_LOW",
+    "G_DUP",
+    "G_DUPLANE8",
+    "G_DUPLANE16",
+    "G_DUPLANE32",
+    "G_DUPLANE64",
+    "G_EXT",
+    "G_REV16",
+    "G_REV32",
+    "G_REV64",
+    "G_TRN1",
+    "G_TRN2",
+    "G_UZP1",
+    "G_UZP2",
+    "G_ZIP1",
+    "G_ZIP2",
+    "G_VASHR",
+    "G_VLSHR",
+    "G_SITOF",
+    "G_UITOF",
+    "G_FCMEQ",
+    "G_FCMGE",
+    "G_FCMGT",
+    "G_READ_VLENB",
+    "G_VMSET_VL",
+    "G_VMCLR_VL",
+    "G_SPLAT_VECTOR_SPLIT_I64_VL",
+    "G_VSLIDEDOWN_VL",
+    "G_VSLIDEUP_VL",
+    "G_SEXTLOAD_ADD",
+    "G_PREFETCH_AARCH64",
 ];
 
 /// A generic instruction must have at least its fixed operands.
@@ -308,13 +345,20 @@ fn check_operand_count(op: Opcode, inst: &InstData, span: Range<usize>) -> Resul
     Ok(())
 }
 
-/// Every generic virtual register needs a type or a class.
+/// Every virtual register needs a type or a class; a generic one (`:_`)
+/// needs a type. The messages are llc's.
 fn check_types(func: &Function, vregs: &VRegTable) -> Result<(), MirError> {
     for v in func.vregs() {
         let info = func.vreg(v);
         if !info.ty.is_valid() && info.class.is_none() {
             let span = vregs.first_seen[v.index()].clone();
-            return Err(MirError::new("generic virtual registers must have a type", span));
+            let message = if vregs.generic[v.index()] {
+                "generic virtual registers must have a type".to_owned()
+            } else {
+                let written = &vregs.written[v.index()];
+                format!("Cannot determine class/bank of virtual register {written} in function '{}'", func.name)
+            };
+            return Err(MirError::new(message, span));
         }
     }
     Ok(())
@@ -349,7 +393,8 @@ fn infer_successors(func: &mut Function) {
         {
             targets.push(*next);
         }
-        func.block_mut(block).successors = targets.into_iter().map(|block| Successor { block, probability: None }).collect();
+        func.block_mut(block).successors =
+            targets.into_iter().map(|block| Successor { block, probability: None }).collect();
     }
 }
 
@@ -372,6 +417,18 @@ fn is_barrier(func: &Function, inst: &InstData) -> bool {
 /// Target instructions that end control flow (returns, unconditional
 /// branches, tail calls) in the targets gisel knows.
 const TARGET_BARRIERS: &[&str] = &[
-    "RET_ReallyLR", "RET", "B", "BR", "BRK", "TCRETURNdi", "TCRETURNri", "PseudoRET", "PseudoTAIL", "PseudoBR",
-    "PseudoBRIND", "PseudoTAILIndirect", "TRAP", "UNREACHABLE",
+    "RET_ReallyLR",
+    "RET",
+    "B",
+    "BR",
+    "BRK",
+    "TCRETURNdi",
+    "TCRETURNri",
+    "PseudoRET",
+    "PseudoTAIL",
+    "PseudoBR",
+    "PseudoBRIND",
+    "PseudoTAILIndirect",
+    "TRAP",
+    "UNREACHABLE",
 ];

@@ -79,10 +79,7 @@ fn probabilities(func: &Function, block: Block) -> Vec<u64> {
         let even = (PROBABILITY_ONE + count / 2) / count;
         return vec![even; successors.len()];
     }
-    successors
-        .iter()
-        .map(|s| (u64::from(s.probability.unwrap_or(0)) * PROBABILITY_ONE + sum / 2) / sum)
-        .collect()
+    successors.iter().map(|s| (u64::from(s.probability.unwrap_or(0)) * PROBABILITY_ONE + sum / 2) / sum).collect()
 }
 
 /// Prints one instruction without indentation or line break.

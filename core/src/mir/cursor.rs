@@ -102,6 +102,16 @@ impl<'a> Cursor<'a> {
         Some(&rest[..len])
     }
 
+    /// A run of decimal digits right at the cursor.
+    pub(super) fn digits(&mut self) -> Option<&'a str> {
+        let rest = self.rest();
+        let len = rest.bytes().take_while(u8::is_ascii_digit).count();
+        (len > 0).then(|| {
+            self.pos += len;
+            &rest[..len]
+        })
+    }
+
     /// A decimal integer with an optional sign.
     pub(super) fn integer(&mut self) -> Option<i128> {
         self.skip_spaces();

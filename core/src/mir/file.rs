@@ -44,7 +44,9 @@ pub fn read_mir(source: &str, file_name: &str, triple: Option<&str>, features: &
         })?,
     };
     let target = Target::from_triple(&triple)
-        .ok_or_else(|| MirError::new(format!("unsupported target triple '{triple}' (gisel knows aarch64 and riscv32/64)"), 0..0))?
+        .ok_or_else(|| {
+            MirError::new(format!("unsupported target triple '{triple}' (gisel knows aarch64 and riscv32/64)"), 0..0)
+        })?
         .with_features(features);
     let mut functions = Vec::with_capacity(file.functions.len());
     for doc in file.functions {
@@ -52,10 +54,12 @@ pub fn read_mir(source: &str, file_name: &str, triple: Option<&str>, features: &
             doc.header.registers.iter().map(|r| (r.id.to_string(), Some(r.class.clone()))).collect();
         let mut func = Function::new(doc.header.name.clone());
         if let Some(text) = &doc.body {
-            body::parse_body(&mut func, &text.text, &declared, &|space| target.pointer_bits(space)).map_err(|mut e| {
-                e.span = text.file_offset_of(e.span.start)..text.file_offset_of(e.span.end);
-                e
-            })?;
+            body::parse_body(&mut func, &text.text, &declared, &|space| target.pointer_bits(space)).map_err(
+                |mut e| {
+                    e.span = text.file_offset_of(e.span.start)..text.file_offset_of(e.span.end);
+                    e
+                },
+            )?;
         }
         let mut header = doc.header;
         let has_phis = func.all_insts().any(|i| func.inst(i).is(Opcode::G_PHI) || func.inst(i).is(Opcode::PHI));

@@ -2,6 +2,49 @@
 //! crate, the machine-function body language by hand, and the writer prints
 //! exactly what `llc` 22 prints.
 
+mod body;
+mod body_printer;
+mod cursor;
 mod error;
+mod file;
+mod operand_parser;
+mod round_trip;
 
+pub use body_printer::{print_body, print_inst, print_mem};
 pub use error::MirError;
+pub use file::{MachineFunction, MirModule, read_mir, write_mir};
+pub use round_trip::check_round_trip;
+
+use crate::ir::Function;
+
+/// Reads a machine-function body (the text of the `body: |` block, without
+/// its indentation) into a new function named `name`. `declared` lists the
+/// vregs of the YAML `registers:` section (name, class). Error spans are
+/// byte offsets into `body`.
+pub fn parse_body(
+    name: &str,
+    body: &str,
+    declared: &[(String, Option<String>)],
+    pointer_bits: &dyn Fn(u32) -> u32,
+) -> Result<Function, MirError> {
+    let mut func = Function::new(name);
+    body::parse_body(&mut func, body, declared, pointer_bits)?;
+    Ok(func)
+}
+
+mod document;
+mod header;
+mod header_read;
+mod header_write;
+mod module;
+mod yaml;
+
+pub use document::{BodyText, FunctionDoc, MirFile, parse_document};
+pub use header::{
+    CallSite, Constant, DebugInfo, DebugValueSubstitution, EntryValue, FixedStackObject, FrameInfo, FunctionHeader,
+    JumpTable, LiveIn, MfiEntry, RegisterDecl, SaveRestorePoint, StackObject, StackObjectType,
+};
+pub use header_write::{fixed_stack_print_order, validate_machine_function_info, write_function_header};
+pub use module::{
+    Arch, DataLayout, Target, module_datalayout, module_triple, normalize_triple, pointer_bits, write_ir_module,
+};

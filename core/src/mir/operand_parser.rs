@@ -24,8 +24,15 @@ const REGISTER_FLAGS: [(&str, RegFlags); 9] = [
 ];
 
 /// Annotations written after the operands, each followed by one value.
-const ANNOTATIONS: [&str; 7] =
-    ["pre-instr-symbol", "post-instr-symbol", "heap-alloc-marker", "pcsections", "mmra", "cfi-type", "debug-instr-number"];
+const ANNOTATIONS: [&str; 7] = [
+    "pre-instr-symbol",
+    "post-instr-symbol",
+    "heap-alloc-marker",
+    "pcsections",
+    "mmra",
+    "cfi-type",
+    "debug-instr-number",
+];
 
 /// Parses operands of one line into a function.
 pub(super) struct OperandParser<'f, 't> {
@@ -38,7 +45,8 @@ pub(super) struct OperandParser<'f, 't> {
 impl<'t> OperandParser<'_, 't> {
     pub(super) fn starts_with_register_flag(&mut self) -> bool {
         let save = self.cursor.pos();
-        let found = self.cursor.eat_word("implicit-def") || REGISTER_FLAGS.iter().any(|(name, _)| self.cursor.eat_word(name));
+        let found =
+            self.cursor.eat_word("implicit-def") || REGISTER_FLAGS.iter().any(|(name, _)| self.cursor.eat_word(name));
         self.cursor.set_pos(save);
         found
     }
@@ -103,12 +111,17 @@ impl<'t> OperandParser<'_, 't> {
         };
         if self.cursor.rest().starts_with(':') {
             self.cursor.set_pos(self.cursor.pos() + 1);
-            let name = self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a register class or bank"))?;
-            if let Reg::Virtual(v) = reg
-                && name != "_"
-            {
-                let symbol = self.func.names.intern(name);
-                self.func.vreg_mut(v).class = Some(symbol);
+            let name = self
+                .cursor
+                .name_after_sigil()
+                .ok_or_else(|| self.cursor.error_here("expected a register class or bank"))?;
+            if let Reg::Virtual(v) = reg {
+                if name == "_" {
+                    self.vregs.generic[v.index()] = true;
+                } else {
+                    let symbol = self.func.names.intern(name);
+                    self.func.vreg_mut(v).class = Some(symbol);
+                }
             }
         }
         let mut tied_def = None;
@@ -138,7 +151,14 @@ impl<'t> OperandParser<'_, 't> {
 
     /// The vreg named after an already consumed `%`.
     fn vreg_after_percent(&mut self, start: usize) -> Result<VReg, MirError> {
-        let name = self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a virtual register name"))?;
+        // `%12` is numbered (digits only, as LLVM lexes it); `%name` is named.
+        let name = match self.cursor.digits() {
+            Some(digits) => digits,
+            None => self
+                .cursor
+                .name_after_sigil()
+                .ok_or_else(|| self.cursor.error_here("expected a virtual register name"))?,
+        };
         if let Some(v) = self.vregs.by_name.get(name) {
             return Ok(*v);
         }
@@ -148,6 +168,8 @@ impl<'t> OperandParser<'_, 't> {
         }
         self.vregs.by_name.insert(name.to_owned(), v);
         self.vregs.first_seen.push(start..self.cursor.pos());
+        self.vregs.generic.push(false);
+        self.vregs.written.push(name.to_owned());
         Ok(v)
     }
 
@@ -193,7 +215,9 @@ impl<'t> OperandParser<'_, 't> {
         match self.cursor.peek() {
             Some('!') => self.metadata_text(),
             Some('<') => self.angle_text().map(|_| ()),
-            _ => self.cursor.unsigned().map(|_| ()).ok_or_else(|| self.cursor.error_here("expected an annotation value")),
+            _ => {
+                self.cursor.unsigned().map(|_| ()).ok_or_else(|| self.cursor.error_here("expected an annotation value"))
+            }
         }
     }
 
@@ -220,7 +244,8 @@ impl<'t> OperandParser<'_, 't> {
                     return Ok(Operand::JumpTable(self.index("jump-table index")?));
                 }
                 if self.cursor.eat("%subreg.") {
-                    let name = self.cursor.ident().ok_or_else(|| self.cursor.error_here("expected a subregister index"))?;
+                    let name =
+                        self.cursor.ident().ok_or_else(|| self.cursor.error_here("expected a subregister index"))?;
                     return Ok(Operand::SubRegIndex(self.func.names.intern(name)));
                 }
                 self.register_operand(false)
@@ -228,17 +253,20 @@ impl<'t> OperandParser<'_, 't> {
             Some('$') | Some('_') => self.register_operand(false),
             Some('-' | '0'..='9') => {
                 let value = self.cursor.integer().ok_or_else(|| self.cursor.error_here("expected an immediate"))?;
-                let value = i64::try_from(value).map_err(|_| self.cursor.error(start..self.cursor.pos(), "immediate out of range"))?;
+                let value = i64::try_from(value)
+                    .map_err(|_| self.cursor.error(start..self.cursor.pos(), "immediate out of range"))?;
                 Ok(Operand::Imm(value))
             }
             Some('@') => {
                 self.cursor.eat("@");
-                let name = self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a global name"))?;
+                let name =
+                    self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a global name"))?;
                 Ok(Operand::Global { name: name.into(), offset: self.offset()? })
             }
             Some('&') => {
                 self.cursor.eat("&");
-                let name = self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a symbol name"))?;
+                let name =
+                    self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a symbol name"))?;
                 Ok(Operand::ExternalSymbol { name: name.into(), offset: self.offset()? })
             }
             Some('!') => {
@@ -267,7 +295,8 @@ impl<'t> OperandParser<'_, 't> {
                 } else {
                     FloatPredicate::from_name(name).map(Operand::FloatPred)
                 };
-                let operand = operand.ok_or_else(|| self.cursor.error(word_span.clone(), format!("invalid {word} '{name}'")))?;
+                let operand =
+                    operand.ok_or_else(|| self.cursor.error(word_span.clone(), format!("invalid {word} '{name}'")))?;
                 self.cursor.expect(")", "after the predicate")?;
                 Ok(operand)
             }
@@ -279,8 +308,13 @@ impl<'t> OperandParser<'_, 't> {
                         if self.cursor.eat_word("undef") {
                             mask.push(None);
                         } else {
-                            let n = self.cursor.unsigned().ok_or_else(|| self.cursor.error_here("expected a mask element"))?;
-                            mask.push(Some(u32::try_from(n).map_err(|_| self.cursor.error_here("mask element out of range"))?));
+                            let n = self
+                                .cursor
+                                .unsigned()
+                                .ok_or_else(|| self.cursor.error_here("expected a mask element"))?;
+                            mask.push(Some(
+                                u32::try_from(n).map_err(|_| self.cursor.error_here("mask element out of range"))?,
+                            ));
                         }
                         if !self.cursor.eat(",") {
                             break;
@@ -293,7 +327,10 @@ impl<'t> OperandParser<'_, 't> {
             "intrinsic" => {
                 self.cursor.expect("(", "after 'intrinsic'")?;
                 self.cursor.expect("@", "before the intrinsic name")?;
-                let name = self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected an intrinsic name"))?;
+                let name = self
+                    .cursor
+                    .name_after_sigil()
+                    .ok_or_else(|| self.cursor.error_here("expected an intrinsic name"))?;
                 self.cursor.expect(")", "after the intrinsic name")?;
                 Ok(Operand::Intrinsic(name.into()))
             }
@@ -332,7 +369,10 @@ impl<'t> OperandParser<'_, 't> {
                         return Err(self.cursor.error(word_span, format!("invalid integer type '{word}'")));
                     }
                     return ApInt::parse(bits, text).map(Operand::CImm).ok_or_else(|| {
-                        self.cursor.error(lit_start..self.cursor.pos(), format!("expected an integer constant, found '{text}'"))
+                        self.cursor.error(
+                            lit_start..self.cursor.pos(),
+                            format!("expected an integer constant, found '{text}'"),
+                        )
                     });
                 }
                 Ok(Operand::RegMask(self.func.names.intern(word)))
@@ -482,7 +522,8 @@ impl<'t> OperandParser<'_, 't> {
             let start = self.cursor.pos();
             let text = self.cursor.balanced_until_close()?;
             self.cursor.expect(")", "after the memory type")?;
-            let ty = Llt::parse_with(text, self.pointer_bits).map_err(|e| self.cursor.error(start..start + text.len(), e.to_string()))?;
+            let ty = Llt::parse_with(text, self.pointer_bits)
+                .map_err(|e| self.cursor.error(start..start + text.len(), e.to_string()))?;
             MemSize::Type(ty)
         } else if let Some(bytes) = self.cursor.unsigned() {
             let ty = Llt::try_scalar(bytes * 8).ok_or_else(|| self.cursor.error_here("memory size out of range"))?;
@@ -518,7 +559,8 @@ impl<'t> OperandParser<'_, 't> {
                 memory.base_align = n;
             } else if self.cursor.eat_word("addrspace") {
                 let n = self.cursor.unsigned().ok_or_else(|| self.cursor.error_here("expected an address space"))?;
-                memory.addr_space = Some(u32::try_from(n).map_err(|_| self.cursor.error_here("address space out of range"))?);
+                memory.addr_space =
+                    Some(u32::try_from(n).map_err(|_| self.cursor.error_here("address space out of range"))?);
             } else if self.cursor.peek() == Some('!') {
                 let start = self.cursor.pos();
                 self.metadata_text()?;

@@ -1,0 +1,401 @@
+//! Splits a `.mir` file into its YAML documents (an optional LLVM IR module
+//! `--- |`, then one document per machine function) and reads each machine
+//! function's header; the `body: |` block is handed back as text with the
+//! file offset of each of its lines, for the body parser.
+
+use super::MirError;
+use super::header::FunctionHeader;
+use super::header_read::read_header;
+use super::yaml::{Node, parse_yaml};
+use std::ops::Range;
+
+/// A parsed `.mir` file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MirFile {
+    /// The dedented text of the IR module document, if the file has one.
+    pub ir_module: Option<String>,
+    /// Byte span of the IR module document (from its `---`).
+    pub ir_module_span: Option<Range<usize>>,
+    /// The machine functions, in file order.
+    pub functions: Vec<FunctionDoc>,
+}
+
+/// One machine-function document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FunctionDoc {
+    /// Every key but `body`.
+    pub header: FunctionHeader,
+    /// The `body` block, if present.
+    pub body: Option<BodyText>,
+    /// Byte span of the document, from `---` through `...` (or the next
+    /// document).
+    pub span: Range<usize>,
+}
+
+/// The text of a `body: |` block, dedented, with where each line is.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BodyText {
+    /// The body as YAML reads it (indentation removed, one final newline).
+    pub text: String,
+    /// For each line of `text`, the byte offset in the whole file of its
+    /// first character (after the removed indentation).
+    pub line_offsets: Vec<usize>,
+}
+
+impl BodyText {
+    /// The file byte offset of a 0-based (line, byte column) of `text`.
+    pub fn file_offset(&self, line: usize, column: usize) -> usize {
+        match self.line_offsets.get(line) {
+            Some(start) => start + column,
+            None => self.line_offsets.last().map_or(0, |s| s + column),
+        }
+    }
+
+    /// The file byte offset of a byte offset into `text`.
+    pub fn file_offset_of(&self, text_offset: usize) -> usize {
+        let before = &self.text.as_bytes()[..text_offset.min(self.text.len())];
+        let line = before.iter().filter(|&&b| b == b'\n').count();
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        self.file_offset(line, text_offset.min(self.text.len()) - line_start)
+    }
+}
+
+/// One line of the source: byte range without the line break.
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    start: usize,
+    end: usize,
+    next: usize,
+}
+
+fn lines(source: &str) -> Vec<Line> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < source.len() {
+        let nl = source[start..].find('\n').map_or(source.len(), |i| start + i);
+        let end = if nl > start && source.as_bytes()[nl - 1] == b'\r' { nl - 1 } else { nl };
+        let next = (nl + 1).min(source.len());
+        out.push(Line { start, end, next });
+        start = if nl == source.len() { nl } else { nl + 1 };
+    }
+    out
+}
+
+fn is_marker(text: &str, marker: &str) -> bool {
+    text.strip_prefix(marker).is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t']))
+}
+
+fn is_blank_or_comment(text: &str) -> bool {
+    let t = text.trim_start();
+    t.is_empty() || t.starts_with('#')
+}
+
+/// A document: the index of its `---` line (if any), its first content line
+/// and its end (exclusive) line index, plus whether `...` closed it.
+struct RawDoc {
+    marker: Option<usize>,
+    first: usize,
+    end: usize,
+    closed: bool,
+}
+
+fn split(source: &str, lines: &[Line]) -> Vec<RawDoc> {
+    let mut docs = Vec::new();
+    let mut current: Option<RawDoc> = None;
+    for (i, l) in lines.iter().enumerate() {
+        let text = &source[l.start..l.end];
+        if is_marker(text, "---") {
+            if let Some(mut d) = current.take() {
+                d.end = i;
+                docs.push(d);
+            }
+            current = Some(RawDoc { marker: Some(i), first: i + 1, end: lines.len(), closed: false });
+        } else if is_marker(text, "...") {
+            if let Some(mut d) = current.take() {
+                d.end = i;
+                d.closed = true;
+                docs.push(d);
+            }
+        } else if current.is_none() && !is_blank_or_comment(text) {
+            current = Some(RawDoc { marker: None, first: i, end: lines.len(), closed: false });
+        }
+    }
+    docs.extend(current);
+    docs
+}
+
+/// Dedents the lines of a block scalar: clip chomping (one final newline).
+fn block_text(source: &str, lines: &[Line]) -> String {
+    let indent = lines
+        .iter()
+        .map(|l| &source[l.start..l.end])
+        .find(|t| !t.trim().is_empty())
+        .map_or(0, |t| t.len() - t.trim_start_matches(' ').len());
+    let mut out = String::new();
+    for l in lines {
+        let t = &source[l.start..l.end];
+        out.push_str(t.get(indent..).unwrap_or("").trim_end_matches(' '));
+        out.push('\n');
+    }
+    let trimmed = out.trim_end_matches('\n').len();
+    out.truncate(trimmed);
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out
+}
+
+/// Reads the `body` block scalar from the raw source, starting at its key.
+fn body_from_source(source: &str, lines: &[Line], key: &Node, value: &Node, doc_end: usize) -> BodyText {
+    let fallback = || {
+        let text = value.scalar().unwrap_or("").to_owned();
+        let count = text.lines().count();
+        BodyText { text, line_offsets: vec![value.span.start; count] }
+    };
+    let Some(key_line) = lines.iter().position(|l| l.start <= key.span.start && key.span.start <= l.end) else {
+        return fallback();
+    };
+    let line = lines[key_line];
+    let parent_indent = key.span.start - line.start;
+    let after_key = &source[key.span.end.min(line.end)..line.end];
+    let Some(header) = after_key.trim_start().strip_prefix(':').map(str::trim_start) else {
+        return fallback();
+    };
+    let Some(indicators) = header.strip_prefix('|') else {
+        return fallback();
+    };
+    let indicators = indicators.split('#').next().unwrap_or("").trim();
+    let mut chomp = ' ';
+    let mut explicit = None;
+    for c in indicators.chars() {
+        match c {
+            '+' | '-' => chomp = c,
+            d @ '1'..='9' => explicit = d.to_digit(10).map(|d| parent_indent + d as usize),
+            _ => return fallback(),
+        }
+    }
+    let mut block: Vec<Line> = Vec::new();
+    let mut indent = explicit;
+    for l in &lines[key_line + 1..doc_end] {
+        let t = &source[l.start..l.end];
+        let spaces = t.len() - t.trim_start_matches(' ').len();
+        if t.trim().is_empty() {
+            block.push(*l);
+            continue;
+        }
+        let need = *indent.get_or_insert(spaces);
+        if spaces <= parent_indent || spaces < need {
+            break;
+        }
+        block.push(*l);
+    }
+    let indent = indent.unwrap_or(0);
+    let mut text_lines: Vec<(&str, usize)> = block
+        .iter()
+        .map(|l| {
+            let t = &source[l.start..l.end];
+            let cut = indent.min(t.len());
+            (t.get(cut..).unwrap_or(""), l.start + cut)
+        })
+        .collect();
+    if chomp != '+' {
+        while text_lines.last().is_some_and(|(t, _)| t.is_empty()) {
+            text_lines.pop();
+        }
+    }
+    let mut text = String::new();
+    for (t, _) in &text_lines {
+        text.push_str(t);
+        text.push('\n');
+    }
+    if chomp == '-' {
+        text.pop();
+    }
+    if value.scalar() != Some(text.as_str()) {
+        return fallback();
+    }
+    BodyText { text, line_offsets: text_lines.iter().map(|(_, off)| *off).collect() }
+}
+
+/// Splits and reads a `.mir` file. The first error is returned, with its
+/// byte span in `source`. Target-specific checks (`machineFunctionInfo`
+/// keys) are left to [`super::validate_machine_function_info`].
+pub fn parse_document(source: &str) -> Result<MirFile, MirError> {
+    let lines = lines(source);
+    let docs = split(source, &lines);
+    let mut file = MirFile { ir_module: None, ir_module_span: None, functions: Vec::new() };
+    for (index, doc) in docs.iter().enumerate() {
+        let doc_start = doc.marker.map_or_else(|| lines[doc.first].start, |m| lines[m].start);
+        let doc_end_byte =
+            if doc.closed { lines[doc.end].next } else { lines.get(doc.end).map_or(source.len(), |l| l.start) };
+        let span = doc_start..doc_end_byte;
+        // Text handed to YAML: from after `---` on its line to the end.
+        let yaml_start = doc.marker.map_or(doc_start, |m| lines[m].start + 3);
+        let yaml_end = lines.get(doc.end).map_or(source.len(), |l| l.start).max(yaml_start);
+        let yaml_text = &source[yaml_start..yaml_end];
+        if is_blank_or_comment_block(yaml_text) {
+            continue;
+        }
+        let rest_of_marker = doc.marker.map(|m| source[lines[m].start + 3..lines[m].end].trim());
+        if index == 0 && rest_of_marker.is_some_and(|r| r.starts_with('|')) {
+            file.ir_module = Some(block_text(source, &lines[doc.first..doc.end]));
+            file.ir_module_span = Some(span);
+            continue;
+        }
+        let node = parse_yaml(yaml_text, yaml_start)?;
+        let (header, body) = read_header(&node)?;
+        if let Some(previous) = file.functions.iter().find(|f| f.header.name == header.name) {
+            let err =
+                MirError::new(format!("redefinition of machine function '{}'", header.name), header.name_span.clone());
+            return Err(err.with_note(format!("first defined at byte {}", previous.header.name_span.start)));
+        }
+        let body = body.map(|(key, value)| body_from_source(source, &lines, key, value, doc.end));
+        file.functions.push(FunctionDoc { header, body, span });
+    }
+    Ok(file)
+}
+
+fn is_blank_or_comment_block(text: &str) -> bool {
+    text.lines().all(is_blank_or_comment)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SRC: &str = "# RUN: llc\n--- |\n  define void @f() {\n    ret void\n  }\n\n...\n---\nname:            f\n\
+        tracksRegLiveness: true\nregisters:\n  - { id: 0, class: _ }\nbody:             |\n  bb.0:\n    liveins: $x0\n\n    \
+        %0:_(s64) = COPY $x0\n...\n---\nname: g\nbody: |\n  bb.0:\n    RET_ReallyLR\n";
+
+    fn parse(src: &str) -> MirFile {
+        parse_document(src).unwrap_or_else(|e| panic!("{}", e.render("t.mir", src)))
+    }
+
+    #[test]
+    fn splits_module_and_functions() {
+        let file = parse(SRC);
+        assert_eq!(file.ir_module.as_deref(), Some("define void @f() {\n  ret void\n}\n"));
+        assert_eq!(file.functions.len(), 2);
+        let f = &file.functions[0];
+        assert_eq!(f.header.name, "f");
+        assert!(f.header.tracks_reg_liveness);
+        assert_eq!(f.header.registers[0].class, "_");
+        assert_eq!(&SRC[f.header.name_span.clone()], "f");
+        assert!(SRC[f.span.clone()].starts_with("---\nname:") && SRC[f.span.clone()].ends_with("...\n"));
+        assert_eq!(file.functions[1].header.name, "g");
+    }
+
+    #[test]
+    fn body_lines_point_into_the_file() {
+        let file = parse(SRC);
+        let Some(body) = &file.functions[0].body else { panic!("no body") };
+        assert_eq!(body.text, "bb.0:\n  liveins: $x0\n\n  %0:_(s64) = COPY $x0\n");
+        assert_eq!(body.line_offsets.len(), 4);
+        for (i, line) in body.text.lines().enumerate() {
+            let at = body.line_offsets[i];
+            assert_eq!(&SRC[at..at + line.len()], line);
+        }
+        let copy = body.text.find("COPY").unwrap_or(0);
+        assert_eq!(&SRC[body.file_offset_of(copy)..][..4], "COPY");
+        let Some(g) = &file.functions[1].body else { panic!("no body") };
+        assert_eq!(g.text, "bb.0:\n  RET_ReallyLR\n");
+    }
+
+    #[test]
+    fn unknown_key_points_at_the_key() {
+        let src = "---\nname: f\nfoo: 1\nbody: |\n  bb.0:\n...\n";
+        let err = parse_document(src).err().unwrap_or_else(|| panic!("accepted"));
+        assert_eq!(err.message, "unknown key 'foo'");
+        assert_eq!(&src[err.span.clone()], "foo");
+        let src = "---\nname: f\nregisters:\n  - { id: 0, class: _, zzz: 1 }\n...\n";
+        let err = parse_document(src).err().unwrap_or_else(|| panic!("accepted"));
+        assert_eq!((err.message.as_str(), &src[err.span.clone()]), ("unknown key 'zzz'", "zzz"));
+    }
+
+    #[test]
+    fn malformed_values() {
+        let cases = [
+            ("---\nname: f\nalignment: abc\n...\n", "invalid number", "abc"),
+            ("---\nname: f\nalignment: 3\n...\n", "must be 0 or a power of two", "3"),
+            ("---\nname: f\nlegalized: yes\n...\n", "invalid boolean", "yes"),
+            ("---\nname: f\nframeInfo:\n  stackSize: -1\n...\n", "out of range number", "-1"),
+            ("---\nalignment: 4\n...\n", "missing required key 'name'", ""),
+        ];
+        for (src, message, at) in cases {
+            let err = parse_document(src).err().unwrap_or_else(|| panic!("accepted {src}"));
+            assert_eq!(err.message, message, "{src}");
+            assert!(src[err.span.clone()].starts_with(at), "{src}: {:?}", err.span);
+        }
+    }
+
+    #[test]
+    fn yaml_syntax_errors_have_file_offsets() {
+        let src = "---\nname: f\nregisters:\n  - { id: 0, class: _\nbody: |\n  x\n...\n";
+        let err = parse_document(src).err().unwrap_or_else(|| panic!("accepted"));
+        let (line, _) = err.line_column(src);
+        assert!(line >= 4, "{err:?}");
+        let src = "---\nname: f\n  bad: 1\n...\n";
+        let err = parse_document(src).err().unwrap_or_else(|| panic!("accepted"));
+        assert_eq!(err.line_column(src).0, 3, "{err:?}");
+    }
+
+    #[test]
+    fn duplicate_function_names() {
+        let src = "---\nname: f\n...\n---\nname: f\n...\n";
+        let err = parse_document(src).err().unwrap_or_else(|| panic!("accepted"));
+        assert_eq!(err.message, "redefinition of machine function 'f'");
+        assert_eq!(err.span.start, src.rfind('f').unwrap_or(0));
+    }
+
+    /// Random byte flips, insertions and truncations of real inputs: every
+    /// outcome is a value or an error, never a panic.
+    #[test]
+    fn mutations_never_panic() {
+        let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/yaml/");
+        let seeds: Vec<String> = ["aarch64-frame.mir", "aarch64-frame2.mir", "global-ir-module.mir"]
+            .iter()
+            .filter_map(|f| std::fs::read_to_string(format!("{data}{f}")).ok())
+            .chain([SRC.to_owned()])
+            .collect();
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        const BYTES: &[u8] = b"-:{}[]|>'\"#&*!% \n\t.,0129abz$@";
+        let started = std::time::Instant::now();
+        for i in 0..1000 {
+            if started.elapsed().as_secs() > 20 {
+                break;
+            }
+            let seed = seeds[i % seeds.len()].as_bytes();
+            let mut bytes = seed.to_vec();
+            for _ in 0..1 + next() % 4 {
+                let at = (next() % (bytes.len() as u64 + 1)) as usize;
+                match next() % 4 {
+                    0 if at < bytes.len() => bytes[at] = BYTES[(next() % BYTES.len() as u64) as usize],
+                    1 => bytes.insert(at, BYTES[(next() % BYTES.len() as u64) as usize]),
+                    2 if at < bytes.len() => {
+                        bytes.remove(at);
+                    }
+                    _ => bytes.truncate(at),
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            match parse_document(&text) {
+                Ok(file) => {
+                    for b in file.functions.iter().filter_map(|f| f.body.as_ref()) {
+                        assert_eq!(b.line_offsets.len(), b.text.lines().count());
+                        assert!(b.line_offsets.iter().all(|&o| o <= text.len()));
+                    }
+                }
+                Err(e) => {
+                    assert!(e.span.start <= e.span.end && e.span.end <= text.len(), "{e:?}");
+                    let _ = e.render("m.mir", &text);
+                }
+            }
+        }
+    }
+}
