@@ -3,10 +3,10 @@
 
 use super::document::parse_document;
 use super::header::{FunctionHeader, RegisterDecl};
-use super::header_write::write_function_header;
+use super::header_write::{fixed_stack_print_order, write_function_header};
 use super::module::{Target, module_triple, normalize_triple, write_ir_module};
 use super::{MirError, body, print_body};
-use crate::ir::Function;
+use crate::ir::{Function, Operand};
 use crate::opcode::Opcode;
 
 /// A `.mir` file in memory.
@@ -61,6 +61,7 @@ pub fn read_mir(source: &str, file_name: &str, triple: Option<&str>, features: &
                 },
             )?;
         }
+        renumber_frame_objects(&mut func, &doc.header);
         let mut header = doc.header;
         let has_phis = func.all_insts().any(|i| func.inst(i).is(Opcode::G_PHI) || func.inst(i).is(Opcode::PHI));
         let is_ssa = func.vregs().all(|v| func.def_insts(v).len() <= 1);
@@ -68,6 +69,57 @@ pub fn read_mir(source: &str, file_name: &str, triple: Option<&str>, features: &
         functions.push(MachineFunction { header, func });
     }
     Ok(MirModule { file_name: file_name.to_owned(), ir_module: file.ir_module, target, functions })
+}
+
+/// Renames frame-object references as llc prints them: fixed objects are
+/// numbered in reverse order of creation, stack objects by position with
+/// their name appended (`%stack.0.x`).
+fn renumber_frame_objects(func: &mut Function, header: &FunctionHeader) {
+    let fixed_ids: Vec<(u32, u32)> =
+        header.fixed_stack.iter().map(|o| o.id).zip(fixed_stack_print_order(header)).collect();
+    let stack: Vec<(u32, u32, &str)> =
+        header.stack.iter().enumerate().map(|(pos, o)| (o.id, pos as u32, o.name.as_str())).collect();
+    let rename = |fixed: bool, index: u32| -> Option<(u32, Option<&str>)> {
+        if fixed {
+            fixed_ids.iter().find(|(id, _)| *id == index).map(|(_, new)| (*new, None))
+        } else {
+            stack
+                .iter()
+                .find(|(id, _, _)| *id == index)
+                .map(|(_, pos, name)| (*pos, Some(*name).filter(|n| !n.is_empty())))
+        }
+    };
+    let insts: Vec<_> = func.all_insts().collect();
+    for inst in insts {
+        func.modify(inst, |data| {
+            for op in data.operands.iter_mut() {
+                if let Operand::Frame(frame) = op
+                    && let Some((index, name)) = rename(frame.fixed, frame.index)
+                {
+                    frame.index = index;
+                    if let Some(name) = name {
+                        frame.name = Some(name.into());
+                    }
+                }
+            }
+            for mem in data.mem.iter_mut() {
+                let Some(pointer) = mem.pointer.as_deref() else { continue };
+                let (fixed, rest) = match (pointer.strip_prefix("%fixed-stack."), pointer.strip_prefix("%stack.")) {
+                    (Some(rest), _) => (true, rest),
+                    (None, Some(rest)) => (false, rest),
+                    _ => continue,
+                };
+                let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+                if let Ok(index) = digits.parse()
+                    && let Some((new, name)) = rename(fixed, index)
+                {
+                    let kind = if fixed { "fixed-stack" } else { "stack" };
+                    let suffix = name.map(|n| format!(".{n}")).unwrap_or_default();
+                    mem.pointer = Some(format!("%{kind}.{new}{suffix}").into());
+                }
+            }
+        });
+    }
 }
 
 /// Writes `module` exactly as `llc -run-pass=...` prints it.
