@@ -2,7 +2,9 @@
 
 use crate::ty::Llt;
 
-/// Atomic ordering of a memory access.
+/// Atomic ordering of a memory access, weakest first. The derived order is
+/// total; LLVM's strength order, where `acquire` and `release` are
+/// incomparable, is [`AtomicOrdering::is_at_least_or_stronger_than`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub enum AtomicOrdering {
     /// Not atomic.
@@ -23,6 +25,22 @@ pub enum AtomicOrdering {
 }
 
 impl AtomicOrdering {
+    /// Every ordering, weakest first.
+    pub const ALL: [AtomicOrdering; 7] = [
+        AtomicOrdering::NotAtomic,
+        AtomicOrdering::Unordered,
+        AtomicOrdering::Monotonic,
+        AtomicOrdering::Acquire,
+        AtomicOrdering::Release,
+        AtomicOrdering::AcquireRelease,
+        AtomicOrdering::SequentiallyConsistent,
+    ];
+
+    /// A small code for packing into cache keys (0..7).
+    pub(crate) fn code(self) -> u64 {
+        self as u64
+    }
+
     /// LLVM's spelling (empty for not atomic).
     pub fn name(self) -> &'static str {
         match self {

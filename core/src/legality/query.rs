@@ -6,58 +6,7 @@ use std::fmt;
 use crate::opcode::Opcode;
 use crate::ty::Llt;
 
-/// The atomic ordering of a memory access, weakest first. The derived order
-/// is total; LLVM's strength order, where `acquire` and `release` are
-/// incomparable, is [`AtomicOrdering::is_at_least_or_stronger_than`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub enum AtomicOrdering {
-    /// A plain access.
-    #[default]
-    NotAtomic,
-    /// `unordered`.
-    Unordered,
-    /// `monotonic`.
-    Monotonic,
-    /// `acquire`.
-    Acquire,
-    /// `release`.
-    Release,
-    /// `acq_rel`.
-    AcquireRelease,
-    /// `seq_cst`.
-    SequentiallyConsistent,
-}
-
-impl AtomicOrdering {
-    /// Every ordering, weakest first.
-    pub const ALL: [AtomicOrdering; 7] = [
-        AtomicOrdering::NotAtomic,
-        AtomicOrdering::Unordered,
-        AtomicOrdering::Monotonic,
-        AtomicOrdering::Acquire,
-        AtomicOrdering::Release,
-        AtomicOrdering::AcquireRelease,
-        AtomicOrdering::SequentiallyConsistent,
-    ];
-
-    /// LLVM's spelling in `.mir` (`""` for a plain access).
-    pub fn name(self) -> &'static str {
-        match self {
-            AtomicOrdering::NotAtomic => "",
-            AtomicOrdering::Unordered => "unordered",
-            AtomicOrdering::Monotonic => "monotonic",
-            AtomicOrdering::Acquire => "acquire",
-            AtomicOrdering::Release => "release",
-            AtomicOrdering::AcquireRelease => "acq_rel",
-            AtomicOrdering::SequentiallyConsistent => "seq_cst",
-        }
-    }
-
-    /// A small code for packing into cache keys (0..7).
-    pub(crate) fn code(self) -> u64 {
-        self as u64
-    }
-}
+pub use crate::ir::AtomicOrdering;
 
 /// What a rule may look at in one memory operand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

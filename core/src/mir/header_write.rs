@@ -16,6 +16,7 @@ use super::header::{
 };
 use super::module::{Arch, Target};
 use super::yaml::{FlowMap, flow_seq, padded, quoted};
+use crate::ir::{FpConst, FpKind};
 
 fn b(v: bool) -> &'static str {
     if v { "true" } else { "false" }
@@ -212,24 +213,13 @@ fn write_stack(id: usize, o: &StackObject, out: &mut String) {
 /// `%e` form when that reads back exactly, else as hexadecimal; anything
 /// else as written.
 fn constant_text(value: &str) -> String {
-    let Some((ty, lit)) = value.split_once(' ') else {
+    let Some((ty, literal)) = value.split_once(' ') else {
         return value.to_owned();
     };
-    if !matches!(ty, "double" | "float") || lit.starts_with("0x") {
-        return value.to_owned();
+    match FpKind::from_name(ty).and_then(|kind| FpConst::parse(kind, literal.trim())) {
+        Some(constant) if matches!(constant.kind, FpKind::Float | FpKind::Double) => constant.to_string(),
+        _ => value.to_owned(),
     }
-    let Ok(v) = lit.trim().parse::<f64>() else {
-        return value.to_owned();
-    };
-    if !v.is_finite() || (ty == "float" && f64::from(v as f32) != v) {
-        return value.to_owned();
-    }
-    let e = format!("{v:.6e}");
-    let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let sign = if exp < 0 { '-' } else { '+' };
-    let text = format!("{mantissa}e{sign}{:02}", exp.abs());
-    if text.parse::<f64>().ok() == Some(v) { format!("{ty} {text}") } else { format!("{ty} 0x{:016X}", v.to_bits()) }
 }
 
 /// Writes `list_key:` and one line per item, or `list_key: []` when empty.
