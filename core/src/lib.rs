@@ -6,6 +6,7 @@
 pub mod apint;
 pub mod ir;
 pub mod legality;
+pub mod legalize;
 pub mod mir;
 pub mod opcode;
 pub mod ty;

@@ -1,0 +1,367 @@
+//! The artifact combiner: folds the extend/truncate/merge/unmerge glue the
+//! helper leaves behind, so that it never has to be legal on its own. Each
+//! fold looks through COPYs to the defining instruction and builds only
+//! what the rules allow (LLVM's `LegalizationArtifactCombiner`).
+
+use super::driver::is_trivially_dead;
+use super::helper::Helper;
+use crate::apint::ApInt;
+use crate::ir::{Function, Inst, Operand, Reg, VReg};
+use crate::legality::{LegalityQuery, LegalizeAction};
+use crate::opcode::Opcode;
+use crate::ty::Llt;
+
+/// Tries to fold artifact `inst`; on success pushes the instructions that
+/// became dead onto `dead` (`inst` first) and returns true.
+pub(super) fn try_combine(h: &mut Helper<'_>, inst: Inst, dead: &mut Vec<Inst>) -> bool {
+    h.set_insert_before(inst);
+    let combined = match h.func.inst(inst).known_opcode() {
+        Some(Opcode::G_ANYEXT) => combine_anyext(h, inst),
+        Some(Opcode::G_ZEXT) => combine_zext(h, inst),
+        Some(Opcode::G_SEXT) => combine_sext(h, inst),
+        Some(Opcode::G_TRUNC) => combine_trunc(h, inst),
+        Some(Opcode::G_UNMERGE_VALUES) => combine_unmerge(h, inst),
+        Some(Opcode::G_MERGE_VALUES | Opcode::G_BUILD_VECTOR | Opcode::G_CONCAT_VECTORS) => combine_merge(h, inst),
+        _ => None,
+    };
+    let Some(source_def) = combined else { return false };
+    dead.push(inst);
+    mark_chain_dead(h.func, inst, source_def, dead);
+    true
+}
+
+/// After `inst` goes, its source chain up to `source_def` may die too.
+fn mark_chain_dead(func: &Function, inst: Inst, source_def: Option<Inst>, dead: &mut Vec<Inst>) {
+    let Some(def) = source_def else { return };
+    if def == inst {
+        return;
+    }
+    let only_used_by_dead = func.inst(def).defs().iter().all(|op| match op.as_reg().map(|r| r.reg) {
+        Some(Reg::Virtual(v)) => func.use_insts(v).iter().all(|u| dead.contains(u)),
+        _ => false,
+    });
+    if only_used_by_dead && (is_trivially_dead(func, def) || is_cast_like(func, def)) && !dead.contains(&def) {
+        dead.push(def);
+    }
+}
+
+fn is_cast_like(func: &Function, inst: Inst) -> bool {
+    use Opcode::*;
+    matches!(
+        func.inst(inst).known_opcode(),
+        Some(
+            COPY | G_TRUNC
+                | G_ANYEXT
+                | G_ZEXT
+                | G_SEXT
+                | G_MERGE_VALUES
+                | G_UNMERGE_VALUES
+                | G_CONSTANT
+                | G_IMPLICIT_DEF
+        )
+    )
+}
+
+// ----- helpers -----
+
+fn use_reg(h: &Helper<'_>, inst: Inst, index: usize) -> VReg {
+    h.reg(inst, index)
+}
+
+/// The vreg's definition, looking through COPYs of vregs with the same type.
+fn def_through_copies(func: &Function, mut v: VReg) -> Option<(Inst, VReg)> {
+    loop {
+        let def = func.def_inst(v)?;
+        let data = func.inst(def);
+        if data.is(Opcode::COPY)
+            && let Some(Reg::Virtual(src)) = data.operands.get(1).and_then(|o| o.as_reg()).map(|r| r.reg)
+            && func.ty(src) == func.ty(v)
+        {
+            v = src;
+            continue;
+        }
+        return Some((def, v));
+    }
+}
+
+fn action(h: &Helper<'_>, opcode: Opcode, types: &[Llt]) -> LegalizeAction {
+    h.info.action(&LegalityQuery::new(opcode, types)).action
+}
+
+fn is_legal(h: &Helper<'_>, opcode: Opcode, types: &[Llt]) -> bool {
+    action(h, opcode, types) == LegalizeAction::Legal
+}
+
+fn is_unsupported(h: &Helper<'_>, opcode: Opcode, types: &[Llt]) -> bool {
+    matches!(action(h, opcode, types), LegalizeAction::Unsupported | LegalizeAction::NotFound)
+}
+
+/// Rewrites every use of `from` to `to`, queueing the users again.
+fn replace_reg(h: &mut Helper<'_>, from: VReg, to: VReg) {
+    let users: Vec<Inst> = h.func.use_insts(from).to_vec();
+    h.func.replace_all_uses(from, to);
+    for user in users {
+        h.mark_changed(user);
+    }
+}
+
+/// Makes `dst` hold `src` of a possibly different width: the same vreg,
+/// a G_ANYEXT or a G_TRUNC.
+fn anyext_or_trunc_into(h: &mut Helper<'_>, dst: VReg, src: VReg) {
+    let (dst_ty, src_ty) = (h.func.ty(dst), h.func.ty(src));
+    if dst_ty == src_ty {
+        replace_reg(h, dst, src);
+    } else if dst_ty.size_in_bits() > src_ty.size_in_bits() {
+        h.build_into(Opcode::G_ANYEXT, dst, &[src]);
+    } else {
+        h.build_into(Opcode::G_TRUNC, dst, &[src]);
+    }
+}
+
+fn constant_value(func: &Function, inst: Inst) -> Option<ApInt> {
+    match &func.inst(inst).operands[1] {
+        Operand::CImm(v) => Some(v.clone()),
+        _ => None,
+    }
+}
+
+fn build_constant_into(h: &mut Helper<'_>, dst: VReg, value: ApInt) {
+    h.build_with(Opcode::G_CONSTANT, &[dst], vec![Operand::CImm(value)]);
+}
+
+// ----- the folds -----
+
+fn combine_anyext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
+    let (dst, src) = (use_reg(h, inst, 0), use_reg(h, inst, 1));
+    let dst_ty = h.func.ty(dst);
+    let (def, _) = def_through_copies(h.func, src)?;
+    let def_opcode = h.func.inst(def).known_opcode()?;
+    match def_opcode {
+        Opcode::G_TRUNC => {
+            let inner = use_reg(h, def, 1);
+            anyext_or_trunc_into(h, dst, inner);
+        }
+        Opcode::G_ANYEXT | Opcode::G_SEXT | Opcode::G_ZEXT => {
+            let inner = use_reg(h, def, 1);
+            h.build_into(def_opcode, dst, &[inner]);
+        }
+        Opcode::G_CONSTANT if is_legal(h, Opcode::G_CONSTANT, &[dst_ty]) => {
+            let value = constant_value(h.func, def)?.sext_or_trunc(dst_ty.scalar_size_in_bits());
+            build_constant_into(h, dst, value);
+        }
+        Opcode::G_IMPLICIT_DEF if is_legal(h, Opcode::G_IMPLICIT_DEF, &[dst_ty]) => {
+            h.build_into(Opcode::G_IMPLICIT_DEF, dst, &[]);
+        }
+        _ => return None,
+    }
+    Some(Some(def))
+}
+
+fn combine_zext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
+    let (dst, src) = (use_reg(h, inst, 0), use_reg(h, inst, 1));
+    let dst_ty = h.func.ty(dst);
+    let src_ty = h.func.ty(src);
+    let (def, _) = def_through_copies(h.func, src)?;
+    let def_opcode = h.func.inst(def).known_opcode()?;
+    match def_opcode {
+        Opcode::G_TRUNC if dst_ty.is_scalar() => {
+            if is_unsupported(h, Opcode::G_AND, &[dst_ty]) || is_unsupported(h, Opcode::G_CONSTANT, &[dst_ty]) {
+                return None;
+            }
+            let inner = use_reg(h, def, 1);
+            let mask =
+                ApInt::from_u128(src_ty.scalar_size_in_bits(), u128::MAX).zext_or_trunc(dst_ty.scalar_size_in_bits());
+            let mask_reg = h.func.new_vreg(dst_ty);
+            build_constant_into(h, mask_reg, mask);
+            let widened = if h.func.ty(inner) == dst_ty {
+                inner
+            } else if h.func.ty(inner).size_in_bits() > dst_ty.size_in_bits() {
+                h.build(Opcode::G_TRUNC, dst_ty, &[inner])
+            } else {
+                h.build(Opcode::G_ANYEXT, dst_ty, &[inner])
+            };
+            h.build_into(Opcode::G_AND, dst, &[widened, mask_reg]);
+        }
+        Opcode::G_ZEXT => {
+            let inner = use_reg(h, def, 1);
+            h.build_into(Opcode::G_ZEXT, dst, &[inner]);
+        }
+        Opcode::G_CONSTANT if is_legal(h, Opcode::G_CONSTANT, &[dst_ty]) => {
+            let value = constant_value(h.func, def)?.zext_or_trunc(dst_ty.scalar_size_in_bits());
+            build_constant_into(h, dst, value);
+        }
+        Opcode::G_IMPLICIT_DEF if !is_unsupported(h, Opcode::G_CONSTANT, &[dst_ty]) && dst_ty.is_scalar() => {
+            build_constant_into(h, dst, ApInt::from_u128(dst_ty.scalar_size_in_bits(), 0));
+        }
+        _ => return None,
+    }
+    Some(Some(def))
+}
+
+fn combine_sext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
+    let (dst, src) = (use_reg(h, inst, 0), use_reg(h, inst, 1));
+    let dst_ty = h.func.ty(dst);
+    let src_ty = h.func.ty(src);
+    let (def, _) = def_through_copies(h.func, src)?;
+    let def_opcode = h.func.inst(def).known_opcode()?;
+    match def_opcode {
+        Opcode::G_TRUNC if dst_ty.is_scalar() => {
+            if is_unsupported(h, Opcode::G_SEXT_INREG, &[dst_ty]) {
+                return None;
+            }
+            let inner = use_reg(h, def, 1);
+            let widened = if h.func.ty(inner) == dst_ty {
+                inner
+            } else if h.func.ty(inner).size_in_bits() > dst_ty.size_in_bits() {
+                h.build(Opcode::G_TRUNC, dst_ty, &[inner])
+            } else {
+                h.build(Opcode::G_ANYEXT, dst_ty, &[inner])
+            };
+            let bits = i64::from(src_ty.scalar_size_in_bits());
+            h.build_with(Opcode::G_SEXT_INREG, &[dst], vec![Operand::vreg_use(widened), Operand::Imm(bits)]);
+        }
+        Opcode::G_SEXT | Opcode::G_ZEXT => {
+            let inner = use_reg(h, def, 1);
+            h.build_into(def_opcode, dst, &[inner]);
+        }
+        Opcode::G_CONSTANT if is_legal(h, Opcode::G_CONSTANT, &[dst_ty]) => {
+            let value = constant_value(h.func, def)?.sext_or_trunc(dst_ty.scalar_size_in_bits());
+            build_constant_into(h, dst, value);
+        }
+        Opcode::G_IMPLICIT_DEF if !is_unsupported(h, Opcode::G_CONSTANT, &[dst_ty]) && dst_ty.is_scalar() => {
+            build_constant_into(h, dst, ApInt::from_u128(dst_ty.scalar_size_in_bits(), 0));
+        }
+        _ => return None,
+    }
+    Some(Some(def))
+}
+
+fn combine_trunc(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
+    let (dst, src) = (use_reg(h, inst, 0), use_reg(h, inst, 1));
+    let dst_ty = h.func.ty(dst);
+    let (def, _) = def_through_copies(h.func, src)?;
+    let def_opcode = h.func.inst(def).known_opcode()?;
+    match def_opcode {
+        Opcode::G_CONSTANT if is_legal(h, Opcode::G_CONSTANT, &[dst_ty]) => {
+            let value = constant_value(h.func, def)?.zext_or_trunc(dst_ty.scalar_size_in_bits());
+            build_constant_into(h, dst, value);
+        }
+        Opcode::G_TRUNC => {
+            let inner = use_reg(h, def, 1);
+            h.build_into(Opcode::G_TRUNC, dst, &[inner]);
+        }
+        Opcode::G_MERGE_VALUES if dst_ty.is_scalar() => {
+            let first = use_reg(h, def, 1);
+            let part_ty = h.func.ty(first);
+            let (dst_bits, part_bits) = (dst_ty.size_in_bits(), part_ty.size_in_bits());
+            if dst_bits < part_bits {
+                if is_unsupported(h, Opcode::G_TRUNC, &[dst_ty, part_ty]) {
+                    return None;
+                }
+                h.build_into(Opcode::G_TRUNC, dst, &[first]);
+            } else if dst_bits == part_bits {
+                replace_reg(h, dst, first);
+            } else if dst_bits % part_bits == 0 {
+                if is_unsupported(h, Opcode::G_MERGE_VALUES, &[dst_ty, part_ty]) {
+                    return None;
+                }
+                let count = (dst_bits / part_bits) as usize;
+                let parts: Vec<VReg> = (0..count).map(|i| use_reg(h, def, 1 + i)).collect();
+                h.build_into(Opcode::G_MERGE_VALUES, dst, &parts);
+            } else {
+                return None;
+            }
+        }
+        _ => return None,
+    }
+    Some(Some(def))
+}
+
+fn combine_unmerge(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
+    let num_defs = usize::from(h.func.inst(inst).num_defs);
+    let src = use_reg(h, inst, num_defs);
+    let (def, _) = def_through_copies(h.func, src)?;
+    let def_opcode = h.func.inst(def).known_opcode()?;
+    let defs: Vec<VReg> = (0..num_defs).map(|i| use_reg(h, inst, i)).collect();
+    let def_ty = h.func.ty(defs[0]);
+    match def_opcode {
+        Opcode::G_MERGE_VALUES | Opcode::G_BUILD_VECTOR | Opcode::G_CONCAT_VECTORS => {
+            let sources: Vec<VReg> = (1..h.func.inst(def).operands.len()).map(|i| use_reg(h, def, i)).collect();
+            let source_ty = h.func.ty(sources[0]);
+            if sources.len() == defs.len() && source_ty == def_ty {
+                for (d, s) in defs.iter().zip(&sources) {
+                    replace_reg(h, *d, *s);
+                }
+            } else if sources.len() < defs.len() && defs.len().is_multiple_of(sources.len()) {
+                let per_source = defs.len() / sources.len();
+                for (chunk, source) in defs.chunks(per_source).zip(&sources) {
+                    h.build_with(Opcode::G_UNMERGE_VALUES, chunk, vec![Operand::vreg_use(*source)]);
+                }
+            } else if sources.len() > defs.len() && sources.len().is_multiple_of(defs.len()) && !def_ty.is_vector() {
+                let per_def = sources.len() / defs.len();
+                for (d, chunk) in defs.iter().zip(sources.chunks(per_def)) {
+                    h.build_into(Opcode::G_MERGE_VALUES, *d, chunk);
+                }
+            } else {
+                return None;
+            }
+        }
+        Opcode::G_UNMERGE_VALUES => {
+            // unmerge(unmerge x): one unmerge of x into the final type.
+            let inner_defs = usize::from(h.func.inst(def).num_defs);
+            let x = use_reg(h, def, inner_defs);
+            let x_ty = h.func.ty(x);
+            if x_ty.is_vector() || def_ty.is_vector() {
+                return None;
+            }
+            let position = (0..inner_defs).position(|i| use_reg(h, def, i) == src)?;
+            let per_piece = defs.len();
+            let total = (x_ty.size_in_bits() / def_ty.size_in_bits()) as usize;
+            let query = action(h, Opcode::G_UNMERGE_VALUES, &[def_ty, x_ty]);
+            if !matches!(
+                query,
+                LegalizeAction::Lower
+                    | LegalizeAction::Unsupported
+                    | LegalizeAction::NotFound
+                    | LegalizeAction::NarrowScalar
+                    | LegalizeAction::FewerElements
+            ) {
+                return None;
+            }
+            let regs: Vec<VReg> = (0..total)
+                .map(|i| if i / per_piece == position { defs[i % per_piece] } else { h.func.new_vreg(def_ty) })
+                .collect();
+            h.build_with(Opcode::G_UNMERGE_VALUES, &regs, vec![Operand::vreg_use(x)]);
+        }
+        _ => return None,
+    }
+    Some(Some(def))
+}
+
+fn combine_merge(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
+    // merge(unmerge x pieces, in order) of x's type -> x.
+    let dst = use_reg(h, inst, 0);
+    let count = h.func.inst(inst).operands.len() - 1;
+    let first = use_reg(h, inst, 1);
+    let (def, _) = def_through_copies(h.func, first)?;
+    if !h.func.inst(def).is(Opcode::G_UNMERGE_VALUES) {
+        return None;
+    }
+    let num_defs = usize::from(h.func.inst(def).num_defs);
+    if num_defs != count {
+        return None;
+    }
+    for i in 0..count {
+        let piece = use_reg(h, inst, 1 + i);
+        let (piece_def, piece_reg) = def_through_copies(h.func, piece)?;
+        if piece_def != def || use_reg(h, def, i) != piece_reg {
+            return None;
+        }
+    }
+    let x = use_reg(h, def, num_defs);
+    if h.func.ty(x) != h.func.ty(dst) {
+        return None;
+    }
+    replace_reg(h, dst, x);
+    Some(Some(def))
+}

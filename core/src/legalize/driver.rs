@@ -1,0 +1,275 @@
+//! The legalizer pass (LLVM's `Legalizer::legalizeMachineFunction`): two
+//! worklists, instructions and artifacts, filled in reverse post-order and
+//! popped last-first; each step re-queries the rules; artifacts are
+//! combined away when possible; a step budget turns any oscillation or
+//! runaway growth into an error instead of a hang.
+
+use super::combiner::try_combine;
+use super::helper::{Helper, StepResult};
+use super::query::describe;
+use super::target::LegalizeTarget;
+use super::worklist::WorkList;
+use crate::ir::{Block, Function, Inst, MemFlags, Operand, Reg};
+use crate::legality::LegalizerInfo;
+use crate::mir::print_inst;
+use crate::opcode::{Opcode, flags};
+use std::collections::VecDeque;
+use std::fmt;
+
+/// Why legalization stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LegalizeError {
+    /// No rule or helper could legalize an instruction.
+    UnableToLegalize {
+        /// The instruction as MIR text.
+        inst: String,
+        /// The function.
+        function: String,
+        /// The rules' answer and why it could not be applied.
+        reason: String,
+    },
+    /// The step budget ran out: the rules oscillate or keep growing the
+    /// function.
+    NoProgress {
+        /// The function.
+        function: String,
+        /// The last steps taken, most recent last.
+        recent_steps: Vec<String>,
+    },
+}
+
+impl fmt::Display for LegalizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LegalizeError::UnableToLegalize { inst, function, reason } => {
+                write!(f, "unable to legalize instruction: {inst} (in function: {function})\n  rules: {reason}")
+            }
+            LegalizeError::NoProgress { function, recent_steps } => {
+                writeln!(f, "legalization of function '{function}' does not terminate; the last steps were:")?;
+                for step in recent_steps {
+                    writeln!(f, "  {step}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for LegalizeError {}
+
+/// What a successful run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LegalizeStats {
+    /// Legalization steps applied.
+    pub steps: usize,
+    /// Artifacts combined away.
+    pub combines: usize,
+}
+
+/// How many steps per initial instruction the pass may take before it
+/// reports that it does not terminate.
+const STEPS_PER_INSTRUCTION: usize = 256;
+/// How many recent steps an error report lists.
+const RECENT_STEPS: usize = 12;
+
+/// Legalizes `func` for `info` and `target`.
+pub fn legalize(
+    func: &mut Function,
+    info: &LegalizerInfo,
+    target: &dyn LegalizeTarget,
+) -> Result<LegalizeStats, LegalizeError> {
+    let mut lists = Lists::default();
+    for block in reverse_post_order(func) {
+        for inst in func.block_insts(block).collect::<Vec<_>>() {
+            lists.queue(func, inst);
+        }
+    }
+    let budget = STEPS_PER_INSTRUCTION * (func.inst_capacity() + 16);
+    let mut stats = LegalizeStats::default();
+    let mut recent: VecDeque<String> = VecDeque::new();
+    let mut helper = Helper::new(func, info, target);
+    loop {
+        let mut retry: Vec<Inst> = Vec::new();
+        while let Some(inst) = lists.instructions.pop() {
+            if is_trivially_dead(helper.func, inst) {
+                erase(&mut lists, helper.func, inst);
+                continue;
+            }
+            if stats.steps >= budget {
+                return Err(LegalizeError::NoProgress {
+                    function: helper.func.name.clone(),
+                    recent_steps: recent.into(),
+                });
+            }
+            let before = helper.func.inst_capacity();
+            let description = describe_step(&helper, inst);
+            match helper.legalize_step(inst) {
+                StepResult::AlreadyLegal => {}
+                StepResult::Legalized => {
+                    stats.steps += 1;
+                    remember(&mut recent, description);
+                    requeue(&mut lists, &mut helper, before);
+                }
+                StepResult::Unable(reason) => {
+                    if is_artifact(helper.func, inst) {
+                        retry.push(inst);
+                        continue;
+                    }
+                    return Err(unable(helper.func, inst, reason));
+                }
+            }
+        }
+        if !retry.is_empty() {
+            if lists.artifacts.is_empty() {
+                let inst = retry[0];
+                let reason = describe_step(&helper, inst);
+                return Err(unable(
+                    helper.func,
+                    inst,
+                    format!("{reason}; no new artifacts were created, not retrying"),
+                ));
+            }
+            for inst in retry.into_iter().rev() {
+                lists.artifacts.insert(inst);
+            }
+        }
+        while let Some(inst) = lists.artifacts.pop() {
+            if is_trivially_dead(helper.func, inst) {
+                erase(&mut lists, helper.func, inst);
+                continue;
+            }
+            let before = helper.func.inst_capacity();
+            let mut dead = Vec::new();
+            if try_combine(&mut helper, inst, &mut dead) {
+                stats.combines += 1;
+                for d in dead {
+                    erase(&mut lists, helper.func, d);
+                }
+                requeue(&mut lists, &mut helper, before);
+            } else {
+                lists.instructions.insert(inst);
+            }
+        }
+        if lists.instructions.is_empty() {
+            return Ok(stats);
+        }
+    }
+}
+
+/// The two worklists.
+#[derive(Default)]
+struct Lists {
+    instructions: WorkList,
+    artifacts: WorkList,
+}
+
+impl Lists {
+    fn queue(&mut self, func: &Function, inst: Inst) {
+        let data = func.inst(inst);
+        if data.block().is_none() || !data.known_opcode().is_some_and(Opcode::is_legalizable) {
+            return;
+        }
+        if is_artifact(func, inst) { self.artifacts.insert(inst) } else { self.instructions.insert(inst) }
+    }
+}
+
+/// Queues every placed instruction created since `before` (in creation
+/// order) and every instruction changed in place.
+fn requeue(lists: &mut Lists, helper: &mut Helper<'_>, before: usize) {
+    for index in before..helper.func.inst_capacity() {
+        lists.queue(helper.func, Inst::new(index));
+    }
+    for inst in helper.take_changed() {
+        lists.queue(helper.func, inst);
+    }
+}
+
+fn erase(lists: &mut Lists, func: &mut Function, inst: Inst) {
+    lists.instructions.remove(inst);
+    lists.artifacts.remove(inst);
+    func.erase(inst);
+}
+
+fn remember(recent: &mut VecDeque<String>, step: String) {
+    if recent.len() == RECENT_STEPS {
+        recent.pop_front();
+    }
+    recent.push_back(step);
+}
+
+fn describe_step(helper: &Helper<'_>, inst: Inst) -> String {
+    let mut text = String::new();
+    print_inst(helper.func, helper.func.inst(inst), &mut text);
+    match describe(helper.func, helper.func.inst(inst)) {
+        Some(parts) => format!("{text}  ->  {}", helper.info.explain(&parts.query()).summary()),
+        None => text,
+    }
+}
+
+fn unable(func: &Function, inst: Inst, reason: String) -> LegalizeError {
+    let mut text = String::new();
+    print_inst(func, func.inst(inst), &mut text);
+    LegalizeError::UnableToLegalize { inst: text, function: func.name.clone(), reason }
+}
+
+/// LLVM's artifacts: the glue the legalizer creates and the combiner folds.
+pub(super) fn is_artifact(func: &Function, inst: Inst) -> bool {
+    use Opcode::*;
+    matches!(
+        func.inst(inst).known_opcode(),
+        Some(
+            G_TRUNC
+                | G_ZEXT
+                | G_ANYEXT
+                | G_SEXT
+                | G_MERGE_VALUES
+                | G_UNMERGE_VALUES
+                | G_CONCAT_VECTORS
+                | G_BUILD_VECTOR
+                | G_EXTRACT
+                | G_INSERT
+        )
+    )
+}
+
+/// No side effects and every def is an unused virtual register.
+pub(super) fn is_trivially_dead(func: &Function, inst: Inst) -> bool {
+    let data = func.inst(inst);
+    for op in data.defs() {
+        match op.as_reg().map(|r| r.reg) {
+            Some(Reg::Virtual(v)) if func.has_no_uses(v) => {}
+            _ => return false,
+        }
+    }
+    let Some(opcode) = data.known_opcode() else { return false };
+    let info = opcode.info();
+    let side_effects = info.has(flags::HAS_SIDE_EFFECTS)
+        || info.has(flags::MAY_STORE)
+        || info.has(flags::IS_TERMINATOR)
+        || info.has(flags::IS_BRANCH);
+    let ordered_memory = data.mem.iter().any(|m| m.flags.contains(MemFlags::VOLATILE) || m.is_atomic());
+    !side_effects && !ordered_memory && !data.operands.iter().any(|op| matches!(op, Operand::Intrinsic(_)))
+}
+
+/// Blocks in reverse post-order from the entry.
+fn reverse_post_order(func: &Function) -> Vec<Block> {
+    let Some(&entry) = func.blocks().first() else { return Vec::new() };
+    let mut seen = vec![false; func.blocks().iter().map(|b| b.index() + 1).max().unwrap_or(0)];
+    let mut order = Vec::new();
+    let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
+    seen[entry.index()] = true;
+    while let Some((block, next)) = stack.pop() {
+        let successors = &func.block(block).successors;
+        if let Some(succ) = successors.get(next) {
+            stack.push((block, next + 1));
+            if !seen[succ.block.index()] {
+                seen[succ.block.index()] = true;
+                stack.push((succ.block, 0));
+            }
+        } else {
+            order.push(block);
+        }
+    }
+    order.reverse();
+    order
+}

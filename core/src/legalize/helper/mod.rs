@@ -1,0 +1,202 @@
+//! The legalizer helper: one legalization step for one instruction, by the
+//! action the rules chose. Each action lives in its own module; this one
+//! holds the dispatch and the building blocks they share (extend a source,
+//! widen a def, ...), with an insertion point that moves like LLVM's
+//! `MachineIRBuilder`.
+
+mod narrow;
+mod widen;
+
+use super::query::describe;
+use super::target::LegalizeTarget;
+use crate::ir::{Block, Builder, Function, InsertPoint, Inst, InstData, InstOpcode, Operand, Reg, VReg};
+use crate::legality::{CustomOutcome, LegalizeAction, LegalizeStep, LegalizerInfo};
+use crate::opcode::Opcode;
+use crate::ty::Llt;
+
+/// The result of one step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepResult {
+    /// The rules say the instruction is legal.
+    AlreadyLegal,
+    /// The instruction was rewritten.
+    Legalized,
+    /// The action cannot be applied; the reason says why.
+    Unable(String),
+}
+
+/// Applies legalization steps to a function.
+pub struct Helper<'a> {
+    /// The function being legalized.
+    pub func: &'a mut Function,
+    /// The target's rules.
+    pub info: &'a LegalizerInfo,
+    /// The target's hooks.
+    pub target: &'a dyn LegalizeTarget,
+    point: InsertPoint,
+    changed: Vec<Inst>,
+}
+
+impl<'a> Helper<'a> {
+    /// A helper over `func`.
+    pub fn new(func: &'a mut Function, info: &'a LegalizerInfo, target: &'a dyn LegalizeTarget) -> Helper<'a> {
+        let point = InsertPoint::End(Block::new(0));
+        Helper { func, info, target, point, changed: Vec::new() }
+    }
+
+    /// Instructions changed in place since the last call (to requeue).
+    pub fn take_changed(&mut self) -> Vec<Inst> {
+        std::mem::take(&mut self.changed)
+    }
+
+    /// Records that `inst` was changed in place.
+    pub fn mark_changed(&mut self, inst: Inst) {
+        self.changed.push(inst);
+    }
+
+    /// The rules' answer for `inst` (`None` for non-generic instructions).
+    pub fn step_for(&self, inst: Inst) -> Option<LegalizeStep> {
+        let parts = describe(self.func, self.func.inst(inst))?;
+        Some(self.info.action(&parts.query()))
+    }
+
+    /// One legalization step for `inst`.
+    pub fn legalize_step(&mut self, inst: Inst) -> StepResult {
+        self.point = InsertPoint::Before(inst);
+        let opcode = self.func.inst(inst).known_opcode();
+        if matches!(
+            opcode,
+            Some(
+                Opcode::G_INTRINSIC
+                    | Opcode::G_INTRINSIC_W_SIDE_EFFECTS
+                    | Opcode::G_INTRINSIC_CONVERGENT
+                    | Opcode::G_INTRINSIC_CONVERGENT_W_SIDE_EFFECTS
+            )
+        ) {
+            return match self.target.legalize_intrinsic(self, inst) {
+                CustomOutcome::Done => StepResult::Legalized,
+                CustomOutcome::Failed => StepResult::Unable("the target could not legalize the intrinsic".into()),
+            };
+        }
+        let Some(step) = self.step_for(inst) else { return StepResult::AlreadyLegal };
+        let (idx, ty) = (usize::from(step.type_idx), step.new_ty);
+        match step.action {
+            LegalizeAction::Legal => StepResult::AlreadyLegal,
+            LegalizeAction::WidenScalar => widen::widen_scalar(self, inst, idx, ty),
+            LegalizeAction::NarrowScalar => narrow::narrow_scalar(self, inst, idx, ty),
+            LegalizeAction::Custom => match self.target.legalize_custom(self, inst, &step) {
+                CustomOutcome::Done => StepResult::Legalized,
+                CustomOutcome::Failed => StepResult::Unable("the target's custom legalization failed".into()),
+            },
+            LegalizeAction::Lower
+            | LegalizeAction::Libcall
+            | LegalizeAction::FewerElements
+            | LegalizeAction::MoreElements
+            | LegalizeAction::Bitcast => StepResult::Unable(format!("{step}: not implemented for this opcode")),
+            LegalizeAction::Unsupported | LegalizeAction::NotFound | LegalizeAction::UseLegacyRules => {
+                StepResult::Unable(format!("{step}"))
+            }
+        }
+    }
+
+    // ----- the insertion point -----
+
+    /// A builder at the current insertion point.
+    pub fn builder(&mut self) -> Builder<'_> {
+        Builder::new(self.func, self.point)
+    }
+
+    /// Moves the insertion point before `inst`.
+    pub fn set_insert_before(&mut self, inst: Inst) {
+        self.point = InsertPoint::Before(inst);
+    }
+
+    /// Moves the insertion point one instruction forward (LLVM's
+    /// `setInsertPt(MBB, ++getInsertPt())`).
+    pub fn advance_insert_point(&mut self) {
+        if let InsertPoint::Before(at) = self.point {
+            self.point = match self.func.next_inst(at) {
+                Some(next) => InsertPoint::Before(next),
+                None => InsertPoint::End(self.func.inst(at).block().expect("placed instruction")),
+            };
+        }
+    }
+
+    // ----- operand access -----
+
+    /// The vreg of register operand `index` of `inst`.
+    pub fn reg(&self, inst: Inst, index: usize) -> VReg {
+        match self.func.inst(inst).operands[index].as_reg().map(|r| r.reg) {
+            Some(Reg::Virtual(v)) => v,
+            _ => panic!("operand {index} is not a virtual register"),
+        }
+    }
+
+    /// The type of register operand `index` of `inst`.
+    pub fn ty(&self, inst: Inst, index: usize) -> Llt {
+        self.func.ty(self.reg(inst, index))
+    }
+
+    /// Builds `opcode` with one def of `ty` from vreg uses, at the insertion point.
+    pub fn build(&mut self, opcode: Opcode, ty: Llt, uses: &[VReg]) -> VReg {
+        self.builder().build_op(opcode, ty, uses)
+    }
+
+    /// Builds `opcode` defining the existing vreg `dst` from vreg uses.
+    pub fn build_into(&mut self, opcode: Opcode, dst: VReg, uses: &[VReg]) -> Inst {
+        self.build_with(opcode, &[dst], uses.iter().map(|v| Operand::vreg_use(*v)).collect())
+    }
+
+    /// Builds `opcode` defining the existing vregs `defs` from `uses`.
+    pub fn build_with(&mut self, opcode: Opcode, defs: &[VReg], uses: Vec<Operand>) -> Inst {
+        let mut data = InstData::new(InstOpcode::Known(opcode));
+        data.num_defs = u8::try_from(defs.len()).expect("at most 255 defs");
+        data.operands.extend(defs.iter().map(|v| Operand::vreg_def(*v)));
+        data.operands.extend(uses);
+        self.builder().insert(data)
+    }
+
+    // ----- LLVM's shared building blocks -----
+
+    /// Extends source operand `index` of `inst` to `wide` with `ext` built
+    /// before `inst` (`widenScalarSrc`).
+    pub fn widen_src(&mut self, inst: Inst, index: usize, wide: Llt, ext: Opcode) {
+        let src = self.reg(inst, index);
+        let extended = self.build(ext, wide, &[src]);
+        self.func.set_operand(inst, index, Operand::vreg_use(extended));
+    }
+
+    /// Truncates source operand `index` of `inst` to `narrow` before `inst`
+    /// (`narrowScalarSrc`).
+    pub fn narrow_src(&mut self, inst: Inst, index: usize, narrow: Llt) {
+        let src = self.reg(inst, index);
+        let truncated = self.build(Opcode::G_TRUNC, narrow, &[src]);
+        self.func.set_operand(inst, index, Operand::vreg_use(truncated));
+    }
+
+    /// Gives def operand `index` of `inst` a new vreg of type `wide` and
+    /// truncates it into the old def right after `inst` (`widenScalarDst`).
+    pub fn widen_dst(&mut self, inst: Inst, index: usize, wide: Llt, trunc: Opcode) {
+        let old = self.reg(inst, index);
+        let wide_reg = self.func.new_vreg(wide);
+        self.func.set_operand(inst, index, Operand::vreg_def(wide_reg));
+        self.advance_insert_point();
+        self.build_into(trunc, old, &[wide_reg]);
+    }
+
+    /// Gives def operand `index` of `inst` a new vreg of type `narrow` and
+    /// extends it into the old def right after `inst` (`narrowScalarDst`).
+    pub fn narrow_dst(&mut self, inst: Inst, index: usize, narrow: Llt, ext: Opcode) {
+        let old = self.reg(inst, index);
+        let narrow_reg = self.func.new_vreg(narrow);
+        self.func.set_operand(inst, index, Operand::vreg_def(narrow_reg));
+        self.advance_insert_point();
+        self.build_into(ext, old, &[narrow_reg]);
+    }
+
+    /// Splits `value` into `parts` pieces of `part_ty` with one
+    /// `G_UNMERGE_VALUES` (`extractParts` when the type divides evenly).
+    pub fn split(&mut self, value: VReg, part_ty: Llt, parts: usize) -> Vec<VReg> {
+        self.builder().unmerge(part_ty, parts, value)
+    }
+}

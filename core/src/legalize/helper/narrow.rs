@@ -1,0 +1,241 @@
+//! `NarrowScalar`: split an operation on a wide scalar into operations on
+//! parts of the narrow type, or truncate an operand that only needs its low
+//! bits. Only even breakdowns (the wide type a multiple of the narrow one)
+//! are implemented; others are reported as unable.
+
+use super::{Helper, StepResult};
+use crate::apint::ApInt;
+use crate::ir::{Inst, MemOperand, Operand, VReg};
+use crate::opcode::Opcode;
+use crate::ty::Llt;
+
+/// Narrows type index `idx` of `inst` to `narrow`.
+pub(super) fn narrow_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, narrow: Llt) -> StepResult {
+    let Some(opcode) = h.func.inst(inst).known_opcode() else {
+        return StepResult::Unable("not a generic instruction".into());
+    };
+    use Opcode::*;
+    match (opcode, idx) {
+        (G_SHL | G_LSHR | G_ASHR, 1) => truncate_src(h, inst, 2, narrow),
+        (G_PTR_ADD | G_PTRMASK, 1) => truncate_src(h, inst, 2, narrow),
+        (G_INTTOPTR, 1) => truncate_src(h, inst, 1, narrow),
+        (G_EXTRACT_VECTOR_ELT, 2) => truncate_src(h, inst, 2, narrow),
+        (G_INSERT_VECTOR_ELT, 2) => truncate_src(h, inst, 3, narrow),
+        (G_PTRTOINT | G_CTLZ | G_CTLZ_ZERO_UNDEF | G_CTTZ | G_CTTZ_ZERO_UNDEF | G_CTPOP, 0) => {
+            h.narrow_dst(inst, 0, narrow, G_ZEXT);
+            h.mark_changed(inst);
+            StepResult::Legalized
+        }
+        _ => {
+            let wide = h.ty(inst, 0);
+            if !wide.is_scalar() || !narrow.is_scalar() {
+                return unable(opcode, idx, narrow, "only scalars are split");
+            }
+            let Some(parts) = even_parts(wide, narrow) else {
+                return unable(opcode, idx, narrow, "uneven breakdowns (leftover parts) are not implemented");
+            };
+            match (opcode, idx) {
+                (G_AND | G_OR | G_XOR, 0) => basic(h, inst, opcode, narrow, parts),
+                (G_ADD | G_SUB | G_UADDO | G_USUBO | G_UADDE | G_USUBE | G_SADDO | G_SSUBO | G_SADDE | G_SSUBE, 0) => {
+                    add_sub(h, inst, opcode, narrow, parts)
+                }
+                (G_IMPLICIT_DEF, 0) => {
+                    let pieces: Vec<VReg> = (0..parts).map(|_| h.builder().undef(narrow)).collect();
+                    finish_merge(h, inst, &pieces)
+                }
+                (G_CONSTANT, 0) => constant(h, inst, narrow, parts),
+                (G_FREEZE, 0) => per_part_unary(h, inst, G_FREEZE, narrow, parts),
+                (G_LOAD, 0) => load(h, inst, narrow, parts),
+                (G_STORE, 0) => store(h, inst, narrow, parts),
+                _ => unable(opcode, idx, narrow, "not implemented"),
+            }
+        }
+    }
+}
+
+fn unable(opcode: Opcode, idx: usize, narrow: Llt, why: &str) -> StepResult {
+    StepResult::Unable(format!("narrowing {opcode} type{idx} to {narrow}: {why}"))
+}
+
+fn even_parts(wide: Llt, narrow: Llt) -> Option<usize> {
+    let (w, n) = (wide.size_in_bits(), narrow.size_in_bits());
+    (n > 0 && w.is_multiple_of(n) && w > n).then_some((w / n) as usize)
+}
+
+fn truncate_src(h: &mut Helper<'_>, inst: Inst, index: usize, narrow: Llt) -> StepResult {
+    h.narrow_src(inst, index, narrow);
+    h.mark_changed(inst);
+    StepResult::Legalized
+}
+
+/// Merges `pieces` into def 0 of `inst` and erases `inst`.
+fn finish_merge(h: &mut Helper<'_>, inst: Inst, pieces: &[VReg]) -> StepResult {
+    let dst = h.reg(inst, 0);
+    h.build_into(Opcode::G_MERGE_VALUES, dst, pieces);
+    h.func.erase(inst);
+    StepResult::Legalized
+}
+
+/// `narrowScalarBasic`: the same operation on each pair of parts.
+fn basic(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow: Llt, parts: usize) -> StepResult {
+    let (a, b) = (h.reg(inst, 1), h.reg(inst, 2));
+    let a_parts = h.split(a, narrow, parts);
+    let b_parts = h.split(b, narrow, parts);
+    let pieces: Vec<VReg> = a_parts.iter().zip(&b_parts).map(|(x, y)| h.build(opcode, narrow, &[*x, *y])).collect();
+    finish_merge(h, inst, &pieces)
+}
+
+fn per_part_unary(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow: Llt, parts: usize) -> StepResult {
+    let src = h.reg(inst, 1);
+    let src_parts = h.split(src, narrow, parts);
+    let pieces: Vec<VReg> = src_parts.iter().map(|x| h.build(opcode, narrow, &[*x])).collect();
+    finish_merge(h, inst, &pieces)
+}
+
+/// `narrowScalarAddSub`: a carry chain over the parts; the last part uses
+/// the signed form for signed overflow ops, and the final carry goes to the
+/// original carry def.
+fn add_sub(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow: Llt, parts: usize) -> StepResult {
+    use Opcode::*;
+    let is_add = matches!(opcode, G_ADD | G_UADDO | G_UADDE | G_SADDO | G_SADDE);
+    let (first_op, middle_op) = if is_add { (G_UADDO, G_UADDE) } else { (G_USUBO, G_USUBE) };
+    let last_op = match opcode {
+        G_SADDO | G_SADDE => G_SADDE,
+        G_SSUBO | G_SSUBE => G_SSUBE,
+        _ => middle_op,
+    };
+    let data = h.func.inst(inst);
+    let num_defs = usize::from(data.num_defs);
+    let carry_dst = (num_defs == 2).then(|| h.reg(inst, 1));
+    let mut carry_in = (data.operands.len() == num_defs + 3).then(|| h.reg(inst, num_defs + 2));
+    let (a, b) = (h.reg(inst, num_defs), h.reg(inst, num_defs + 1));
+    let a_parts = h.split(a, narrow, parts);
+    let b_parts = h.split(b, narrow, parts);
+    let mut pieces = Vec::with_capacity(parts);
+    for i in 0..parts {
+        let piece = h.func.new_vreg(narrow);
+        let carry_out = match carry_dst {
+            Some(c) if i == parts - 1 => c,
+            _ => h.func.new_vreg(Llt::scalar(1)),
+        };
+        let mut uses = vec![Operand::vreg_use(a_parts[i]), Operand::vreg_use(b_parts[i])];
+        let op = match carry_in {
+            None => first_op,
+            Some(c) => {
+                uses.push(Operand::vreg_use(c));
+                if i == parts - 1 { last_op } else { middle_op }
+            }
+        };
+        h.build_with(op, &[piece, carry_out], uses);
+        pieces.push(piece);
+        carry_in = Some(carry_out);
+    }
+    finish_merge(h, inst, &pieces)
+}
+
+fn constant(h: &mut Helper<'_>, inst: Inst, narrow: Llt, parts: usize) -> StepResult {
+    let Operand::CImm(value) = h.func.inst(inst).operands[1].clone() else {
+        return StepResult::Unable("G_CONSTANT without an integer operand".into());
+    };
+    let bits = narrow.scalar_size_in_bits();
+    let pieces: Vec<VReg> = (0..parts)
+        .map(|i| {
+            let part: ApInt = value.extract(i as u32 * bits, bits);
+            let reg = h.func.new_vreg(narrow);
+            h.build_with(Opcode::G_CONSTANT, &[reg], vec![Operand::CImm(part)]);
+            reg
+        })
+        .collect();
+    finish_merge(h, inst, &pieces)
+}
+
+/// The address `base + offset` (no instruction at offset 0), as LLVM's
+/// `materializeObjectPtrOffset` builds it.
+fn address_at(h: &mut Helper<'_>, base: VReg, offset: u64) -> VReg {
+    if offset == 0 {
+        return base;
+    }
+    let pointer_ty = h.func.ty(base);
+    let offset_ty = Llt::scalar(pointer_ty.size_in_bits() as u32);
+    let amount = h.builder().constant(offset_ty, i128::from(offset));
+    let address = h.build(Opcode::G_PTR_ADD, pointer_ty, &[base, amount]);
+    let def = h.func.def_inst(address).expect("just built");
+    h.func.modify(def, |d| {
+        d.flags.insert(crate::ir::InstFlags::NUW);
+        d.flags.insert(crate::ir::InstFlags::INBOUNDS);
+    });
+    address
+}
+
+/// The memory operand of the piece at `byte_offset` of type `ty`. Without
+/// a pointer value the offset is not tracked against a base, so the base
+/// alignment shrinks to what the offset allows (LLVM's
+/// `getMachineMemOperand(MMO, Offset, Ty)`).
+fn piece_mem(mem: &MemOperand, byte_offset: u64, ty: Llt) -> MemOperand {
+    let mut piece = mem.clone();
+    if mem.pointer.as_deref().is_none_or(|p| p == "unknown-address") {
+        piece.base_align = crate::ir::common_alignment(mem.base_align, byte_offset as i64);
+    }
+    piece.offset += byte_offset as i64;
+    piece.size = crate::ir::MemSize::Type(ty);
+    piece
+}
+
+fn full_width_mem(h: &Helper<'_>, inst: Inst, value_ty: Llt) -> Option<MemOperand> {
+    let mem = h.func.inst(inst).mem.first()?.clone();
+    (!mem.is_atomic() && mem.memory_type().map(Llt::size_in_bits) == Some(value_ty.size_in_bits())).then_some(mem)
+}
+
+/// `reduceLoadStoreWidth` for loads, or a narrow extending load when the
+/// memory is narrower than the register.
+fn load(h: &mut Helper<'_>, inst: Inst, narrow: Llt, parts: usize) -> StepResult {
+    let (dst, base) = (h.reg(inst, 0), h.reg(inst, 1));
+    let value_ty = h.func.ty(dst);
+    let Some(mem) = h.func.inst(inst).mem.first().cloned() else {
+        return StepResult::Unable("G_LOAD without a memory operand".into());
+    };
+    if mem.memory_type().map(Llt::size_in_bits) != Some(value_ty.size_in_bits()) {
+        let loaded = h.builder().load(narrow, base, mem);
+        h.build_into(Opcode::G_ANYEXT, dst, &[loaded]);
+        h.func.erase(inst);
+        return StepResult::Legalized;
+    }
+    if full_width_mem(h, inst, value_ty).is_none() {
+        return StepResult::Unable("atomic loads are not split".into());
+    }
+    let bytes = narrow.size_in_bytes();
+    let pieces: Vec<VReg> = (0..parts as u64)
+        .map(|i| {
+            let address = address_at(h, base, i * bytes);
+            h.builder().load(narrow, address, piece_mem(&mem, i * bytes, narrow))
+        })
+        .collect();
+    finish_merge(h, inst, &pieces)
+}
+
+/// `reduceLoadStoreWidth` for stores, or a truncating store.
+fn store(h: &mut Helper<'_>, inst: Inst, narrow: Llt, parts: usize) -> StepResult {
+    let (value, base) = (h.reg(inst, 0), h.reg(inst, 1));
+    let value_ty = h.func.ty(value);
+    let Some(mem) = h.func.inst(inst).mem.first().cloned() else {
+        return StepResult::Unable("G_STORE without a memory operand".into());
+    };
+    if mem.memory_type().map(Llt::size_in_bits) != Some(value_ty.size_in_bits()) {
+        let truncated = h.build(Opcode::G_TRUNC, narrow, &[value]);
+        h.builder().store(truncated, base, mem);
+        h.func.erase(inst);
+        return StepResult::Legalized;
+    }
+    if full_width_mem(h, inst, value_ty).is_none() {
+        return StepResult::Unable("atomic stores are not split".into());
+    }
+    let pieces = h.split(value, narrow, parts);
+    let bytes = narrow.size_in_bytes();
+    for (i, piece) in pieces.into_iter().enumerate() {
+        let offset = i as u64 * bytes;
+        let address = address_at(h, base, offset);
+        h.builder().store(piece, address, piece_mem(&mem, offset, narrow));
+    }
+    h.func.erase(inst);
+    StepResult::Legalized
+}

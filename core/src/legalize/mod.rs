@@ -1,0 +1,22 @@
+//! The iterative legalizer: turns generic MIR into what a target's rules
+//! accept, one step at a time, with artifacts combined away as it goes.
+//!
+//! [`legalize`] is the pass; [`Helper`] applies one step by the action the
+//! rules chose (widen and narrow scalar so far: see the module docs of each
+//! action for what is implemented); [`LegalizeTarget`] is what a target adds
+//! beyond its rules.
+
+mod combiner;
+mod driver;
+mod helper;
+mod query;
+mod target;
+mod worklist;
+
+pub use driver::{LegalizeError, LegalizeStats, legalize};
+pub use helper::{Helper, StepResult};
+pub use query::{QueryParts, describe, mem_desc};
+pub use target::{BooleanContent, DefaultTarget, LegalizeTarget, LibcallRequest};
+
+#[cfg(test)]
+mod tests;

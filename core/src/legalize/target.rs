@@ -1,0 +1,80 @@
+//! What the legalizer asks of a target beyond its rules: custom
+//! legalization, libcall lowering for its ABI, and a few lowering choices.
+
+use super::helper::Helper;
+use crate::ir::Inst;
+use crate::legality::{CustomOutcome, LegalizeStep};
+use crate::opcode::Opcode;
+use crate::ty::Llt;
+
+/// How a target represents booleans widened to a register (LLVM's
+/// `BooleanContent`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BooleanContent {
+    /// The high bits are undefined: widen with `G_ANYEXT`.
+    Undefined,
+    /// True is 1: widen with `G_ZEXT`.
+    ZeroOrOne,
+    /// True is all ones: widen with `G_SEXT`.
+    ZeroOrNegativeOne,
+}
+
+/// A target's hooks for the legalizer. Every method has LLVM's default.
+pub trait LegalizeTarget: Sync {
+    /// Legalizes `inst`, for which the rules answered `Custom`.
+    fn legalize_custom(&self, helper: &mut Helper<'_>, inst: Inst, step: &LegalizeStep) -> CustomOutcome {
+        let _ = (helper, inst, step);
+        CustomOutcome::Failed
+    }
+
+    /// Legalizes a `G_INTRINSIC*` instruction (never matched against rules).
+    fn legalize_intrinsic(&self, helper: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
+        let _ = (helper, inst);
+        CustomOutcome::Done
+    }
+
+    /// Replaces `inst` by a call to `symbol` taking `args` and defining
+    /// `results` (each a vreg with its type), following the target's ABI.
+    /// The default cannot emit calls.
+    fn emit_libcall(&self, helper: &mut Helper<'_>, inst: Inst, call: &LibcallRequest) -> Result<(), String> {
+        let _ = (helper, inst);
+        Err(format!("this target cannot call '{}'", call.symbol))
+    }
+
+    /// The extension `G_CONSTANT` widening uses: `G_SEXT` for byte-sized
+    /// types, `G_ZEXT` otherwise (LLVM's `getExtOpcodeForWideningConstant`).
+    fn ext_for_widening_constant(&self, small: Llt) -> Opcode {
+        if small.is_byte_sized() { Opcode::G_SEXT } else { Opcode::G_ZEXT }
+    }
+
+    /// How booleans are widened (`vector` for vector conditions).
+    fn boolean_content(&self, vector: bool) -> BooleanContent {
+        let _ = vector;
+        BooleanContent::ZeroOrOne
+    }
+
+    /// Whether sign-extending from `from` to `to` is cheaper than
+    /// zero-extending (LLVM's `isSExtCheaperThanZExt`).
+    fn is_sext_cheaper_than_zext(&self, from: Llt, to: Llt) -> bool {
+        let _ = (from, to);
+        false
+    }
+}
+
+/// A call the helper wants emitted for a `Libcall` action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LibcallRequest {
+    /// The runtime function (`__divti3`).
+    pub symbol: String,
+    /// Arguments: virtual registers with their types, in order.
+    pub args: Vec<(crate::ir::VReg, Llt)>,
+    /// Results: virtual registers the call defines, with their types.
+    pub results: Vec<(crate::ir::VReg, Llt)>,
+}
+
+/// A target with LLVM's defaults and no custom code, for rule sets tested
+/// on their own.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DefaultTarget;
+
+impl LegalizeTarget for DefaultTarget {}

@@ -1,0 +1,107 @@
+//! The pass on the toy 32-bit target: results are fully legal and have the
+//! shapes LLVM's helper builds.
+
+use super::{DefaultTarget, describe, legalize};
+use crate::legality::{LegalizeAction, examples::toy32};
+use crate::mir::{parse_body, print_body};
+
+/// Legalizes `body` for the toy target and returns the printed body.
+fn run(body: &str) -> String {
+    let mut func = parse_body("f", body, &[], &|_| 32).expect("parses");
+    let info = toy32();
+    legalize(&mut func, &info, &DefaultTarget).unwrap_or_else(|e| panic!("{e}"));
+    for inst in func.all_insts() {
+        if let Some(parts) = describe(&func, func.inst(inst)) {
+            let step = info.action(&parts.query());
+            assert_eq!(step.action, LegalizeAction::Legal, "{:?} left as {step}", parts.types);
+        }
+    }
+    let mut out = String::new();
+    print_body(&func, &mut out);
+    out.lines().map(str::trim).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn widens_an_s8_add_and_folds_the_casts() {
+    let out = run("bb.0:\n  %0:_(s32) = COPY $r0\n  %1:_(s32) = COPY $r1\n  %2:_(s8) = G_TRUNC %0(s32)\n  \
+                   %3:_(s8) = G_TRUNC %1(s32)\n  %4:_(s8) = G_ADD %2, %3\n  %5:_(s32) = G_ANYEXT %4(s8)\n  $r0 = COPY %5(s32)\n");
+    assert_eq!(out, "bb.0:\n%0:_(s32) = COPY $r0\n%1:_(s32) = COPY $r1\n%8:_(s32) = G_ADD %0, %1\n$r0 = COPY %8(s32)");
+}
+
+#[test]
+fn narrows_s64_logic_and_memory_into_s32_parts() {
+    let out = run("bb.0:\n  %0:_(s32) = COPY $r0\n  %1:_(s32) = COPY $r1\n  %p:_(p0) = COPY $r2\n  \
+                   %2:_(s64) = G_MERGE_VALUES %0(s32), %1(s32)\n  %3:_(s64) = G_LOAD %p(p0) :: (load (s64))\n  \
+                   %4:_(s64) = G_XOR %2, %3\n  G_STORE %4(s64), %p(p0) :: (store (s64))\n");
+    let expected = "bb.0:\n%0:_(s32) = COPY $r0\n%1:_(s32) = COPY $r1\n%p:_(p0) = COPY $r2\n\
+                    %11:_(s32) = G_LOAD %p(p0) :: (load (s32), align 8)\n%12:_(s32) = G_CONSTANT i32 4\n\
+                    %13:_(p0) = nuw inbounds G_PTR_ADD %p, %12(s32)\n\
+                    %14:_(s32) = G_LOAD %13(p0) :: (load (s32) from unknown-address + 4)\n\
+                    %9:_(s32) = G_XOR %0, %11\n%10:_(s32) = G_XOR %1, %14\n\
+                    G_STORE %9(s32), %p(p0) :: (store (s32), align 8)\n%16:_(s32) = G_CONSTANT i32 4\n\
+                    %17:_(p0) = nuw inbounds G_PTR_ADD %p, %16(s32)\n\
+                    G_STORE %10(s32), %17(p0) :: (store (s32) into unknown-address + 4)";
+    assert_eq!(renumber(&out), renumber(expected));
+}
+
+/// Virtual registers renumbered in order of appearance, as compare.py does.
+fn renumber(text: &str) -> String {
+    let mut seen: Vec<String> = Vec::new();
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at + 1]);
+        rest = &rest[at + 1..];
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        if digits.is_empty() {
+            continue;
+        }
+        let index = seen.iter().position(|d| *d == digits).unwrap_or_else(|| {
+            seen.push(digits.clone());
+            seen.len() - 1
+        });
+        out.push_str(&index.to_string());
+        rest = &rest[digits.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn an_unsupported_instruction_is_a_clear_error() {
+    let mut func = parse_body(
+        "f",
+        "bb.0:\n  %0:_(s32) = COPY $r0\n  %1:_(s32) = G_CTPOP %0(s32)\n  $r0 = COPY %1(s32)\n",
+        &[],
+        &|_| 32,
+    )
+    .expect("parses");
+    let err = legalize(&mut func, &toy32(), &DefaultTarget).unwrap_err().to_string();
+    assert!(err.starts_with("unable to legalize instruction: %1:_(s32) = G_CTPOP %0(s32) (in function: f)"), "{err}");
+}
+
+#[test]
+fn oscillating_rules_end_in_a_clear_error() {
+    use crate::legality::predicates::type_is;
+    use crate::legality::{LegalizerInfo, mutations::change_to};
+    use crate::opcode::Opcode::*;
+    use crate::ty::Llt;
+    let (s32, s64) = (Llt::scalar(32), Llt::scalar(64));
+    let mut info = LegalizerInfo::new();
+    info.rules_for(&[G_AND])
+        .widen_scalar_if(type_is(0, s32), change_to(0, s64))
+        .narrow_scalar_if(type_is(0, s64), change_to(0, s32));
+    info.rules_for(&[G_ANYEXT, G_TRUNC, G_MERGE_VALUES, G_UNMERGE_VALUES]).always_legal();
+    let mut func = parse_body(
+        "f",
+        "bb.0:\n  %0:_(s32) = COPY $r0\n  %1:_(s32) = G_AND %0, %0\n  $r0 = COPY %1(s32)\n",
+        &[],
+        &|_| 32,
+    )
+    .expect("parses");
+    let started = std::time::Instant::now();
+    let err = legalize(&mut func, &info, &DefaultTarget).unwrap_err().to_string();
+    assert!(started.elapsed().as_secs() < 10, "took {:?}", started.elapsed());
+    assert!(err.contains("does not terminate"), "{err}");
+    assert!(err.contains("widen_scalar_if") || err.contains("narrow_scalar_if"), "{err}");
+}
