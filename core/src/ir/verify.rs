@@ -80,6 +80,7 @@ fn check_generic(func: &Function, op: Opcode, data: &InstData, report: &mut impl
         return;
     }
     let mut types = [Llt::INVALID; 6];
+    let mut mismatched = 0u8;
     for (index, operand) in explicit.iter().enumerate() {
         let Some(spec) = spec_for(layout, index) else { continue };
         let type_index = match spec.kind {
@@ -105,10 +106,12 @@ fn check_generic(func: &Function, op: Opcode, data: &InstData, report: &mut impl
                 continue;
             }
             let slot = &mut types[usize::from(type_index)];
-            if slot.is_valid() && *slot != ty {
+            if !slot.is_valid() {
+                *slot = ty;
+            } else if *slot != ty && mismatched & (1 << type_index) == 0 {
+                mismatched |= 1 << type_index;
                 report(format!("type mismatch in {op}: type{type_index} is {slot} and {ty}"));
             }
-            *slot = ty;
         } else if !kind_matches(spec.kind, operand) {
             report(format!("{op} operand {index} should be {:?}", spec.kind));
         }
