@@ -2,6 +2,7 @@
 //! (`gisel llc -mtriple=aarch64 -run-pass=none FILE -o -`).
 
 mod llc_args;
+mod rules_cmds;
 
 use gisel_core::ir::verify;
 use gisel_core::mir::{MirError, MirModule, print_inst, read_mir, write_mir};
@@ -15,6 +16,9 @@ usage: gisel <command> [options]
 commands:
   print  [-mtriple=T] [-mattr=A] FILE      parse FILE and print it as llc does
   verify [-mtriple=T] [-mattr=A] FILE      check every instruction against its opcode
+  query  -mtriple=T OPCODE TYPE... [--mem=TYPE:ALIGN_BITS]
+                                          the rule trail for one instruction shape
+  rules  -mtriple=T [--matrix] [--html OUT] every rule, the legality matrix, or an HTML page
   llc    [-mtriple=T] [-mattr=A] [-O0] [-verify-machineinstrs]
          [-global-isel-abort=N] [--code-model=M]
          -run-pass=none|legalizer FILE [-o OUT]
@@ -29,6 +33,8 @@ fn main() -> ExitCode {
     };
     let result = match command.as_str() {
         "print" | "verify" | "llc" => LlcArgs::parse(rest).and_then(|parsed| run(command, &parsed)),
+        "query" => rules_cmds::query(rest).and_then(|text| emit(&text, "-")),
+        "rules" => rules_cmds::rules(rest).and_then(|text| emit(&text, "-")),
         "-h" | "--help" | "help" => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;

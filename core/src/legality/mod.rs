@@ -34,6 +34,7 @@ pub mod examples;
 mod explain;
 mod info;
 pub mod matrix;
+mod matrix_html;
 mod mutation;
 mod predicate;
 pub mod predicates;
