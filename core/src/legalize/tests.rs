@@ -105,3 +105,36 @@ fn oscillating_rules_end_in_a_clear_error() {
     assert!(err.contains("does not terminate"), "{err}");
     assert!(err.contains("widen_scalar_if") || err.contains("narrow_scalar_if"), "{err}");
 }
+
+#[test]
+fn uneven_narrowing_splits_off_a_leftover_and_remerges_through_the_gcd() {
+    use crate::legality::predicates::type_is;
+    use crate::legality::{LegalizerInfo, mutations::change_to};
+    use crate::opcode::Opcode::*;
+    use crate::ty::Llt;
+    let (s32, s64, s96) = (Llt::scalar(32), Llt::scalar(64), Llt::scalar(96));
+    let mut info = LegalizerInfo::new();
+    info.rules_for(&[G_XOR]).legal_for([s32, s64]).narrow_scalar_if(type_is(0, s96), change_to(0, s64));
+    info.rules_for(&[G_EXTRACT, G_MERGE_VALUES, G_UNMERGE_VALUES, G_IMPLICIT_DEF]).always_legal();
+    let body = "bb.0:\n  %0:_(s96) = G_IMPLICIT_DEF\n  %1:_(s96) = G_XOR %0, %0\n  %2:_(s32), %3:_(s32), %4:_(s32) = G_UNMERGE_VALUES %1(s96)\n  \
+                $w0 = COPY %2(s32)\n";
+    let mut func = parse_body("f", body, &[], &|_| 64).expect("parses");
+    legalize(&mut func, &info, &DefaultTarget).unwrap_or_else(|e| panic!("{e}"));
+    let mut out = String::new();
+    print_body(&func, &mut out);
+    let lines: Vec<&str> = out.lines().map(str::trim).collect();
+    let expected = [
+        "%5:_(s64) = G_EXTRACT %0(s96), 0",
+        "%6:_(s32) = G_EXTRACT %0(s96), 64",
+        "%7:_(s64) = G_EXTRACT %0(s96), 0",
+        "%8:_(s32) = G_EXTRACT %0(s96), 64",
+        "%9:_(s64) = G_XOR %5, %7",
+        "%10:_(s32) = G_XOR %6, %8",
+        "%11:_(s32), %12:_(s32) = G_UNMERGE_VALUES %9(s64)",
+        // The unmerge of the remerged s96 folds away: its users read the pieces.
+        "$w0 = COPY %11(s32)",
+    ];
+    for line in expected {
+        assert!(lines.contains(&line), "missing `{line}` in\n{out}");
+    }
+}

@@ -5,6 +5,7 @@
 //! `MachineIRBuilder`.
 
 mod narrow;
+mod parts;
 mod widen;
 
 use super::query::describe;

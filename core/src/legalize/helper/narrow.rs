@@ -1,10 +1,10 @@
 //! `NarrowScalar`: split an operation on a wide scalar into operations on
 //! parts of the narrow type, or truncate an operand that only needs its low
-//! bits. Only even breakdowns (the wide type a multiple of the narrow one)
-//! are implemented; others are reported as unable.
+//! bits. Uneven sizes split into narrow parts plus a leftover, re-merged
+//! through their common divisor type, as LLVM does.
 
+use super::parts::{Parts, breakdown, extract_parts, insert_parts};
 use super::{Helper, StepResult};
-use crate::apint::ApInt;
 use crate::ir::{Inst, MemOperand, Operand, VReg};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
@@ -28,25 +28,22 @@ pub(super) fn narrow_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, narrow: 
         }
         _ => {
             let wide = h.ty(inst, 0);
-            if !wide.is_scalar() || !narrow.is_scalar() {
-                return unable(opcode, idx, narrow, "only scalars are split");
+            if !wide.is_scalar() || !narrow.is_scalar() || wide.size_in_bits() <= narrow.size_in_bits() {
+                return unable(opcode, idx, narrow, "only wider scalars are split");
             }
-            let Some(parts) = even_parts(wide, narrow) else {
-                return unable(opcode, idx, narrow, "uneven breakdowns (leftover parts) are not implemented");
-            };
             match (opcode, idx) {
-                (G_AND | G_OR | G_XOR, 0) => basic(h, inst, opcode, narrow, parts),
+                (G_AND | G_OR | G_XOR, 0) => basic(h, inst, opcode, narrow),
                 (G_ADD | G_SUB | G_UADDO | G_USUBO | G_UADDE | G_USUBE | G_SADDO | G_SSUBO | G_SADDE | G_SSUBE, 0) => {
-                    add_sub(h, inst, opcode, narrow, parts)
+                    add_sub(h, inst, opcode, narrow)
                 }
-                (G_IMPLICIT_DEF, 0) => {
-                    let pieces: Vec<VReg> = (0..parts).map(|_| h.builder().undef(narrow)).collect();
-                    finish_merge(h, inst, &pieces)
-                }
-                (G_CONSTANT, 0) => constant(h, inst, narrow, parts),
-                (G_FREEZE, 0) => per_part_unary(h, inst, G_FREEZE, narrow, parts),
-                (G_LOAD, 0) => load(h, inst, narrow, parts),
-                (G_STORE, 0) => store(h, inst, narrow, parts),
+                (G_IMPLICIT_DEF, 0) => implicit_def(h, inst, narrow),
+                (G_CONSTANT, 0) => constant(h, inst, narrow),
+                (G_FREEZE, 0) => match even_parts(wide, narrow) {
+                    Some(parts) => per_part_unary(h, inst, G_FREEZE, narrow, parts),
+                    None => unable(opcode, idx, narrow, "the size is not a multiple of the narrow type"),
+                },
+                (G_LOAD, 0) => load(h, inst, narrow),
+                (G_STORE, 0) => store(h, inst, narrow),
                 _ => unable(opcode, idx, narrow, "not implemented"),
             }
         }
@@ -77,12 +74,18 @@ fn finish_merge(h: &mut Helper<'_>, inst: Inst, pieces: &[VReg]) -> StepResult {
 }
 
 /// `narrowScalarBasic`: the same operation on each pair of parts.
-fn basic(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow: Llt, parts: usize) -> StepResult {
-    let (a, b) = (h.reg(inst, 1), h.reg(inst, 2));
-    let a_parts = h.split(a, narrow, parts);
-    let b_parts = h.split(b, narrow, parts);
-    let pieces: Vec<VReg> = a_parts.iter().zip(&b_parts).map(|(x, y)| h.build(opcode, narrow, &[*x, *y])).collect();
-    finish_merge(h, inst, &pieces)
+fn basic(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow: Llt) -> StepResult {
+    let (dst, a, b) = (h.reg(inst, 0), h.reg(inst, 1), h.reg(inst, 2));
+    let a_parts = extract_parts(h, a, narrow);
+    let b_parts = extract_parts(h, b, narrow);
+    let op = |h: &mut Helper<'_>, x: &[VReg], y: &[VReg], ty: Llt| -> Vec<VReg> {
+        x.iter().zip(y).map(|(x, y)| h.build(opcode, ty, &[*x, *y])).collect()
+    };
+    let parts = op(h, &a_parts.parts, &b_parts.parts, narrow);
+    let leftover = op(h, &a_parts.leftover, &b_parts.leftover, a_parts.leftover_ty);
+    insert_parts(h, dst, narrow, &Parts { parts, leftover_ty: a_parts.leftover_ty, leftover });
+    h.func.erase(inst);
+    StepResult::Legalized
 }
 
 fn per_part_unary(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow: Llt, parts: usize) -> StepResult {
@@ -92,10 +95,10 @@ fn per_part_unary(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow: Llt, p
     finish_merge(h, inst, &pieces)
 }
 
-/// `narrowScalarAddSub`: a carry chain over the parts; the last part uses
-/// the signed form for signed overflow ops, and the final carry goes to the
-/// original carry def.
-fn add_sub(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow: Llt, parts: usize) -> StepResult {
+/// `narrowScalarAddSub`: a carry chain over the parts (leftover last); the
+/// last piece uses the signed form for signed overflow ops, and the final
+/// carry goes to the original carry def.
+fn add_sub(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow: Llt) -> StepResult {
     use Opcode::*;
     let is_add = matches!(opcode, G_ADD | G_UADDO | G_UADDE | G_SADDO | G_SADDE);
     let (first_op, middle_op) = if is_add { (G_UADDO, G_UADDE) } else { (G_USUBO, G_USUBE) };
@@ -108,45 +111,72 @@ fn add_sub(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow: Llt, parts: u
     let num_defs = usize::from(data.num_defs);
     let carry_dst = (num_defs == 2).then(|| h.reg(inst, 1));
     let mut carry_in = (data.operands.len() == num_defs + 3).then(|| h.reg(inst, num_defs + 2));
-    let (a, b) = (h.reg(inst, num_defs), h.reg(inst, num_defs + 1));
-    let a_parts = h.split(a, narrow, parts);
-    let b_parts = h.split(b, narrow, parts);
-    let mut pieces = Vec::with_capacity(parts);
-    for i in 0..parts {
-        let piece = h.func.new_vreg(narrow);
+    let (dst, a, b) = (h.reg(inst, 0), h.reg(inst, num_defs), h.reg(inst, num_defs + 1));
+    let a_parts = extract_parts(h, a, narrow);
+    let b_parts = extract_parts(h, b, narrow);
+    let (a_all, b_all) = (a_parts.all(), b_parts.all());
+    let count = a_all.len();
+    let mut pieces = Vec::with_capacity(count);
+    for i in 0..count {
+        let piece = h.func.new_vreg(h.func.ty(a_all[i]));
         let carry_out = match carry_dst {
-            Some(c) if i == parts - 1 => c,
+            Some(c) if i == count - 1 => c,
             _ => h.func.new_vreg(Llt::scalar(1)),
         };
-        let mut uses = vec![Operand::vreg_use(a_parts[i]), Operand::vreg_use(b_parts[i])];
+        let mut uses = vec![Operand::vreg_use(a_all[i]), Operand::vreg_use(b_all[i])];
         let op = match carry_in {
             None => first_op,
             Some(c) => {
                 uses.push(Operand::vreg_use(c));
-                if i == parts - 1 { last_op } else { middle_op }
+                if i == count - 1 { last_op } else { middle_op }
             }
         };
         h.build_with(op, &[piece, carry_out], uses);
         pieces.push(piece);
         carry_in = Some(carry_out);
     }
-    finish_merge(h, inst, &pieces)
+    let leftover = pieces.split_off(a_parts.parts.len());
+    insert_parts(h, dst, narrow, &Parts { parts: pieces, leftover_ty: a_parts.leftover_ty, leftover });
+    h.func.erase(inst);
+    StepResult::Legalized
 }
 
-fn constant(h: &mut Helper<'_>, inst: Inst, narrow: Llt, parts: usize) -> StepResult {
+/// An exact split merges narrow undefs; otherwise one narrow undef is
+/// any-extended.
+fn implicit_def(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
+    let (dst, wide) = (h.reg(inst, 0), h.ty(inst, 0));
+    match even_parts(wide, narrow) {
+        Some(parts) => {
+            let pieces: Vec<VReg> = (0..parts).map(|_| h.builder().undef(narrow)).collect();
+            finish_merge(h, inst, &pieces)
+        }
+        None => {
+            let undef = h.builder().undef(narrow);
+            h.build_into(Opcode::G_ANYEXT, dst, &[undef]);
+            h.func.erase(inst);
+            StepResult::Legalized
+        }
+    }
+}
+
+/// The value sliced into narrow constants plus one leftover constant.
+fn constant(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
     let Operand::CImm(value) = h.func.inst(inst).operands[1].clone() else {
         return StepResult::Unable("G_CONSTANT without an integer operand".into());
     };
+    let (dst, wide) = (h.reg(inst, 0), h.ty(inst, 0));
+    let (count, leftover_ty) = breakdown(wide, narrow);
     let bits = narrow.scalar_size_in_bits();
-    let pieces: Vec<VReg> = (0..parts)
-        .map(|i| {
-            let part: ApInt = value.extract(i as u32 * bits, bits);
-            let reg = h.func.new_vreg(narrow);
-            h.build_with(Opcode::G_CONSTANT, &[reg], vec![Operand::CImm(part)]);
-            reg
-        })
-        .collect();
-    finish_merge(h, inst, &pieces)
+    let slice = |h: &mut Helper<'_>, offset: u32, ty: Llt| {
+        let reg = h.func.new_vreg(ty);
+        h.build_with(Opcode::G_CONSTANT, &[reg], vec![Operand::CImm(value.extract(offset, ty.scalar_size_in_bits()))]);
+        reg
+    };
+    let parts: Vec<VReg> = (0..count as u32).map(|i| slice(h, i * bits, narrow)).collect();
+    let leftover = if leftover_ty.is_valid() { vec![slice(h, count as u32 * bits, leftover_ty)] } else { Vec::new() };
+    insert_parts(h, dst, narrow, &Parts { parts, leftover_ty, leftover });
+    h.func.erase(inst);
+    StepResult::Legalized
 }
 
 /// The address `base + offset` (no instruction at offset 0), as LLVM's
@@ -186,9 +216,10 @@ fn full_width_mem(h: &Helper<'_>, inst: Inst, value_ty: Llt) -> Option<MemOperan
     (!mem.is_atomic() && mem.memory_type().map(Llt::size_in_bits) == Some(value_ty.size_in_bits())).then_some(mem)
 }
 
-/// `reduceLoadStoreWidth` for loads, or a narrow extending load when the
-/// memory is narrower than the register.
-fn load(h: &mut Helper<'_>, inst: Inst, narrow: Llt, parts: usize) -> StepResult {
+/// `reduceLoadStoreWidth` for loads (narrow pieces at increasing offsets,
+/// then the leftover), or a narrow extending load when the memory is
+/// narrower than the register.
+fn load(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
     let (dst, base) = (h.reg(inst, 0), h.reg(inst, 1));
     let value_ty = h.func.ty(dst);
     let Some(mem) = h.func.inst(inst).mem.first().cloned() else {
@@ -203,18 +234,23 @@ fn load(h: &mut Helper<'_>, inst: Inst, narrow: Llt, parts: usize) -> StepResult
     if full_width_mem(h, inst, value_ty).is_none() {
         return StepResult::Unable("atomic loads are not split".into());
     }
-    let bytes = narrow.size_in_bytes();
-    let pieces: Vec<VReg> = (0..parts as u64)
-        .map(|i| {
-            let address = address_at(h, base, i * bytes);
-            h.builder().load(narrow, address, piece_mem(&mem, i * bytes, narrow))
-        })
-        .collect();
-    finish_merge(h, inst, &pieces)
+    let (count, leftover_ty) = breakdown(value_ty, narrow);
+    let mut offset = 0u64;
+    let mut piece = |h: &mut Helper<'_>, ty: Llt| {
+        let address = address_at(h, base, offset / 8);
+        let reg = h.builder().load(ty, address, piece_mem(&mem, offset / 8, ty));
+        offset += ty.size_in_bits();
+        reg
+    };
+    let parts: Vec<VReg> = (0..count).map(|_| piece(h, narrow)).collect();
+    let leftover = if leftover_ty.is_valid() { vec![piece(h, leftover_ty)] } else { Vec::new() };
+    insert_parts(h, dst, narrow, &Parts { parts, leftover_ty, leftover });
+    h.func.erase(inst);
+    StepResult::Legalized
 }
 
 /// `reduceLoadStoreWidth` for stores, or a truncating store.
-fn store(h: &mut Helper<'_>, inst: Inst, narrow: Llt, parts: usize) -> StepResult {
+fn store(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
     let (value, base) = (h.reg(inst, 0), h.reg(inst, 1));
     let value_ty = h.func.ty(value);
     let Some(mem) = h.func.inst(inst).mem.first().cloned() else {
@@ -229,12 +265,13 @@ fn store(h: &mut Helper<'_>, inst: Inst, narrow: Llt, parts: usize) -> StepResul
     if full_width_mem(h, inst, value_ty).is_none() {
         return StepResult::Unable("atomic stores are not split".into());
     }
-    let pieces = h.split(value, narrow, parts);
-    let bytes = narrow.size_in_bytes();
-    for (i, piece) in pieces.into_iter().enumerate() {
-        let offset = i as u64 * bytes;
-        let address = address_at(h, base, offset);
-        h.builder().store(piece, address, piece_mem(&mem, offset, narrow));
+    let pieces = extract_parts(h, value, narrow).all();
+    let mut offset = 0u64;
+    for piece in pieces {
+        let ty = h.func.ty(piece);
+        let address = address_at(h, base, offset / 8);
+        h.builder().store(piece, address, piece_mem(&mem, offset / 8, ty));
+        offset += ty.size_in_bits();
     }
     h.func.erase(inst);
     StepResult::Legalized
