@@ -248,3 +248,5 @@ mod tests {
         assert!(ApInt::parse(32, "").is_none());
     }
 }
+
+mod arith;

@@ -218,6 +218,16 @@ impl Function {
         inst
     }
 
+    /// Moves placed instruction `i` right before `at` (any block).
+    pub fn move_before(&mut self, i: Inst, at: Inst) {
+        let data = self.insts[i.index()].clone();
+        self.erase(i);
+        let block = self.insts[at.index()].block.expect("move before a placed instruction");
+        let prev = self.insts[at.index()].prev;
+        self.insts[i.index()] = data;
+        self.link(i, block, prev, Some(at));
+    }
+
     /// Removes `i` from its block and from the def/use lists.
     pub fn erase(&mut self, i: Inst) {
         let Some(block) = self.insts[i.index()].block else { return };

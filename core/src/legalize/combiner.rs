@@ -15,7 +15,10 @@ use crate::ty::Llt;
 /// became dead onto `dead` (`inst` first) and returns true.
 pub(super) fn try_combine(h: &mut Helper<'_>, inst: Inst, dead: &mut Vec<Inst>) -> bool {
     h.set_insert_before(inst);
-    let combined = match h.func.inst(inst).known_opcode() {
+    let opcode = h.func.inst(inst).known_opcode();
+    let defs: Vec<VReg> = (0..usize::from(h.func.inst(inst).num_defs)).map(|i| use_reg(h, inst, i)).collect();
+    let mut updated = Vec::new();
+    let combined = match opcode {
         Some(Opcode::G_ANYEXT) => combine_anyext(h, inst),
         Some(Opcode::G_ZEXT) => combine_zext(h, inst),
         Some(Opcode::G_SEXT) => combine_sext(h, inst),
@@ -24,10 +27,52 @@ pub(super) fn try_combine(h: &mut Helper<'_>, inst: Inst, dead: &mut Vec<Inst>) 
         Some(Opcode::G_MERGE_VALUES | Opcode::G_BUILD_VECTOR | Opcode::G_CONCAT_VECTORS) => combine_merge(h, inst),
         _ => None,
     };
-    let Some(source_def) = combined else { return false };
+    let Some(source_def) = combined else {
+        // A truncate that stays, or a merge feeding an unmerge or a truncate,
+        // gives its users another look.
+        let look_again = match opcode {
+            Some(Opcode::G_TRUNC) => true,
+            Some(Opcode::G_MERGE_VALUES | Opcode::G_BUILD_VECTOR | Opcode::G_CONCAT_VECTORS) => h
+                .func
+                .use_insts(defs[0])
+                .iter()
+                .any(|u| h.func.inst(*u).is(Opcode::G_UNMERGE_VALUES) || h.func.inst(*u).is(Opcode::G_TRUNC)),
+            _ => false,
+        };
+        if look_again {
+            requeue_artifact_users(h, vec![defs[0]]);
+        }
+        return false;
+    };
+    // Registers that now hold the artifact's values: its own defs when
+    // rebuilt, or what uses were redirected to.
+    updated.extend(defs.iter().copied().filter(|d| !h.func.has_no_uses(*d)));
+    updated.append(&mut h.take_replacements());
     dead.push(inst);
     mark_chain_dead(h.func, inst, source_def, dead);
+    requeue_artifact_users(h, updated);
     true
+}
+
+/// Queues the artifact users of `regs` again, following COPYs (LLVM's
+/// `UpdatedDefs` walk).
+fn requeue_artifact_users(h: &mut Helper<'_>, mut regs: Vec<VReg>) {
+    use Opcode::*;
+    while let Some(reg) = regs.pop() {
+        for user in h.func.use_insts(reg).to_vec() {
+            match h.func.inst(user).known_opcode() {
+                Some(G_ANYEXT | G_ZEXT | G_SEXT | G_UNMERGE_VALUES | G_EXTRACT | G_TRUNC | G_BUILD_VECTOR) => {
+                    h.mark_changed(user)
+                }
+                Some(COPY | G_ASSERT_SEXT | G_ASSERT_ZEXT | G_ASSERT_ALIGN) => {
+                    if let Some(Reg::Virtual(copy)) = h.func.inst(user).operands[0].as_reg().map(|r| r.reg) {
+                        regs.push(copy);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 /// After `inst` goes, its source chain up to `source_def` may die too.
@@ -96,13 +141,10 @@ fn is_unsupported(h: &Helper<'_>, opcode: Opcode, types: &[Llt]) -> bool {
     matches!(action(h, opcode, types), LegalizeAction::Unsupported | LegalizeAction::NotFound)
 }
 
-/// Rewrites every use of `from` to `to`, queueing the users again.
+/// Rewrites every use of `from` to `to`; `to` counts as updated.
 fn replace_reg(h: &mut Helper<'_>, from: VReg, to: VReg) {
-    let users: Vec<Inst> = h.func.use_insts(from).to_vec();
     h.func.replace_all_uses(from, to);
-    for user in users {
-        h.mark_changed(user);
-    }
+    h.record_replacement(to);
 }
 
 /// Makes `dst` hold `src` of a possibly different width: the same vreg,

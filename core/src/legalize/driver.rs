@@ -5,6 +5,7 @@
 //! runaway growth into an error instead of a hang.
 
 use super::combiner::try_combine;
+use super::cse::{Cse, CseMode};
 use super::helper::{Helper, StepResult};
 use super::query::describe;
 use super::target::LegalizeTarget;
@@ -72,12 +73,27 @@ const STEPS_PER_INSTRUCTION: usize = 256;
 /// How many recent steps an error report lists.
 const RECENT_STEPS: usize = 12;
 
+/// How the pass builds instructions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LegalizeOptions {
+    /// CSE and constant-fold what the pass builds, as llc does unless `-O0`.
+    pub cse: CseMode,
+}
+
+impl Default for LegalizeOptions {
+    fn default() -> LegalizeOptions {
+        LegalizeOptions { cse: CseMode::Full }
+    }
+}
+
 /// Legalizes `func` for `info` and `target`.
 pub fn legalize(
     func: &mut Function,
     info: &LegalizerInfo,
     target: &dyn LegalizeTarget,
+    options: LegalizeOptions,
 ) -> Result<LegalizeStats, LegalizeError> {
+    let mut cse = Cse::new(func, options.cse);
     let mut lists = Lists::default();
     for block in reverse_post_order(func) {
         for inst in func.block_insts(block).collect::<Vec<_>>() {
@@ -102,13 +118,15 @@ pub fn legalize(
                 });
             }
             let before = helper.func.inst_capacity();
+            let vregs_before = helper.func.num_vregs();
             let description = describe_step(&helper, inst);
             match helper.legalize_step(inst) {
                 StepResult::AlreadyLegal => {}
                 StepResult::Legalized => {
                     stats.steps += 1;
                     remember(&mut recent, description);
-                    requeue(&mut lists, &mut helper, before);
+                    cse.process_new(helper.func, before, vregs_before);
+                    requeue(&mut lists, &mut helper, &mut cse, before);
                 }
                 StepResult::Unable(reason) => {
                     if is_artifact(helper.func, inst) {
@@ -139,15 +157,19 @@ pub fn legalize(
                 continue;
             }
             let before = helper.func.inst_capacity();
+            let vregs_before = helper.func.num_vregs();
             let mut dead = Vec::new();
             if try_combine(&mut helper, inst, &mut dead) {
                 stats.combines += 1;
+                cse.process_new(helper.func, before, vregs_before);
                 for d in dead {
                     erase(&mut lists, helper.func, d);
                 }
-                requeue(&mut lists, &mut helper, before);
+                requeue(&mut lists, &mut helper, &mut cse, before);
             } else {
                 lists.instructions.insert(inst);
+                let now = helper.func.inst_capacity();
+                requeue(&mut lists, &mut helper, &mut cse, now);
             }
         }
         if lists.instructions.is_empty() {
@@ -174,12 +196,15 @@ impl Lists {
 }
 
 /// Queues every placed instruction created since `before` (in creation
-/// order) and every instruction changed in place.
-fn requeue(lists: &mut Lists, helper: &mut Helper<'_>, before: usize) {
+/// order) and every instruction changed in place (which CSE re-keys).
+fn requeue(lists: &mut Lists, helper: &mut Helper<'_>, cse: &mut Cse, before: usize) {
     for index in before..helper.func.inst_capacity() {
         lists.queue(helper.func, Inst::new(index));
     }
     for inst in helper.take_changed() {
+        if helper.func.inst(inst).block().is_some() {
+            cse.remember(helper.func, inst);
+        }
         lists.queue(helper.func, inst);
     }
 }

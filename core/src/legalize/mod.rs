@@ -7,13 +7,15 @@
 //! beyond its rules.
 
 mod combiner;
+mod cse;
 mod driver;
 mod helper;
 mod query;
 mod target;
 mod worklist;
 
-pub use driver::{LegalizeError, LegalizeStats, legalize};
+pub use cse::CseMode;
+pub use driver::{LegalizeError, LegalizeOptions, LegalizeStats, legalize};
 pub use helper::{Helper, StepResult};
 pub use query::{QueryParts, describe, mem_desc};
 pub use target::{BooleanContent, DefaultTarget, LegalizeTarget, LibcallRequest};

@@ -7,6 +7,7 @@
 mod narrow;
 mod parts;
 mod widen;
+mod widen_merge;
 
 use super::query::describe;
 use super::target::LegalizeTarget;
@@ -36,18 +37,30 @@ pub struct Helper<'a> {
     pub target: &'a dyn LegalizeTarget,
     point: InsertPoint,
     changed: Vec<Inst>,
+    replacements: Vec<VReg>,
 }
 
 impl<'a> Helper<'a> {
     /// A helper over `func`.
     pub fn new(func: &'a mut Function, info: &'a LegalizerInfo, target: &'a dyn LegalizeTarget) -> Helper<'a> {
         let point = InsertPoint::End(Block::new(0));
-        Helper { func, info, target, point, changed: Vec::new() }
+        Helper { func, info, target, point, changed: Vec::new(), replacements: Vec::new() }
     }
 
     /// Instructions changed in place since the last call (to requeue).
     pub fn take_changed(&mut self) -> Vec<Inst> {
         std::mem::take(&mut self.changed)
+    }
+
+    /// Records that uses were redirected to `reg` (the combiner follows
+    /// them up).
+    pub(crate) fn record_replacement(&mut self, reg: VReg) {
+        self.replacements.push(reg);
+    }
+
+    /// The registers uses were redirected to since the last call.
+    pub(crate) fn take_replacements(&mut self) -> Vec<VReg> {
+        std::mem::take(&mut self.replacements)
     }
 
     /// Records that `inst` was changed in place.

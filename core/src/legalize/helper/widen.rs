@@ -2,6 +2,7 @@
 //! extended (any/sign/zero as the operation's semantics need), the result
 //! is computed wide and truncated back.
 
+use super::widen_merge::{widen_merge_sources, widen_unmerge_results};
 use super::{Helper, StepResult};
 use crate::ir::{Inst, IntPredicate, Operand};
 use crate::legalize::target::BooleanContent;
@@ -78,6 +79,8 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
         (G_UADDO | G_USUBO | G_SADDO | G_SSUBO | G_UADDE | G_USUBE | G_SADDE | G_SSUBE, 0) => {
             add_sub_overflow(h, inst, opcode, wide)
         }
+        (G_MERGE_VALUES, 1) => widen_merge_sources(h, inst, wide),
+        (G_UNMERGE_VALUES, 0) => widen_unmerge_results(h, inst, wide),
         _ => StepResult::Unable(format!("widening {opcode} type{idx} to {wide} is not implemented")),
     }
 }

@@ -1,0 +1,330 @@
+//! What LLVM's `CSEMIRBuilder` does to every instruction the legalizer
+//! builds (when optimizing, i.e. not at `-O0`): binary operations on two
+//! constants become a constant, and an instruction identical to one already
+//! in the same block is not built again. When the existing one comes later
+//! in the block it is moved up to where the new one would have gone; when
+//! the new one had to define a given register, a COPY from the existing one
+//! defines it.
+//!
+//! gisel applies this after each step to the instructions the step
+//! created, in creation order, which gives the same instructions in the
+//! same places.
+
+use crate::apint::ApInt;
+use crate::ir::{Block, FpConst, Function, Inst, InstData, InstOpcode, IntPredicate, Operand, Reg, VReg};
+use crate::opcode::Opcode;
+use crate::ty::Llt;
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+/// Whether the builder CSEs and folds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CseMode {
+    /// A plain builder, as at `-O0`.
+    Off,
+    /// LLVM's full CSE configuration with constant folding.
+    Full,
+}
+
+/// What identifies an instruction for CSE.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    block: Block,
+    opcode: Opcode,
+    defs: SmallVec<[(Llt, Option<crate::ir::Symbol>); 1]>,
+    uses: SmallVec<[UseKey; 3]>,
+    flags: crate::ir::InstFlags,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum UseKey {
+    Reg(VReg),
+    Imm(i64),
+    CImm(ApInt),
+    FpImm(FpConst),
+    IntPred(IntPredicate),
+}
+
+/// The CSE table of one function.
+pub struct Cse {
+    mode: CseMode,
+    table: FxHashMap<Key, Inst>,
+}
+
+/// LLVM's `CSEConfigFull`.
+fn is_cse_opcode(opcode: Opcode) -> bool {
+    use Opcode::*;
+    matches!(
+        opcode,
+        G_ADD
+            | G_AND
+            | G_ASHR
+            | G_LSHR
+            | G_MUL
+            | G_OR
+            | G_SHL
+            | G_SUB
+            | G_XOR
+            | G_UDIV
+            | G_SDIV
+            | G_UREM
+            | G_SREM
+            | G_CONSTANT
+            | G_FCONSTANT
+            | G_IMPLICIT_DEF
+            | G_ZEXT
+            | G_SEXT
+            | G_ANYEXT
+            | G_UNMERGE_VALUES
+            | G_TRUNC
+            | G_PTR_ADD
+            | G_EXTRACT
+            | G_SELECT
+            | G_BUILD_VECTOR
+            | G_BUILD_VECTOR_TRUNC
+            | G_SEXT_INREG
+            | G_FADD
+            | G_FSUB
+            | G_FMUL
+            | G_FDIV
+            | G_FABS
+            | G_FMAXNUM
+            | G_FMINNUM
+            | G_FMAXNUM_IEEE
+            | G_FMINNUM_IEEE
+    )
+}
+
+impl Cse {
+    /// A table over the CSE-able instructions already in `func`.
+    pub fn new(func: &Function, mode: CseMode) -> Cse {
+        let mut cse = Cse { mode, table: FxHashMap::default() };
+        if mode == CseMode::Full {
+            for inst in func.all_insts() {
+                cse.remember(func, inst);
+            }
+        }
+        cse
+    }
+
+    /// Records `inst` (again, after an in-place change).
+    pub fn remember(&mut self, func: &Function, inst: Inst) {
+        if self.mode == CseMode::Off {
+            return;
+        }
+        if let Some(key) = key(func, inst) {
+            self.table.entry(key).or_insert(inst);
+        }
+    }
+
+    /// Folds and CSEs the instructions created since `first_new` (in
+    /// creation order); `explicit_vregs` are the vregs that existed before
+    /// the step (defs the builder was asked to define). Returns the
+    /// instructions it erased.
+    pub fn process_new(&mut self, func: &mut Function, first_new: usize, explicit_vregs: usize) -> Vec<Inst> {
+        let mut erased = Vec::new();
+        if self.mode == CseMode::Off {
+            return erased;
+        }
+        for index in first_new..func.inst_capacity() {
+            let inst = Inst::new(index);
+            if func.inst(inst).block().is_none() {
+                continue;
+            }
+            fold_constants(func, inst);
+            let Some(key) = key(func, inst) else { continue };
+            let existing = self.table.get(&key).copied().filter(|e| *e != inst && key_of_is(func, *e, &key));
+            let Some(existing) = existing else {
+                self.table.insert(key, inst);
+                continue;
+            };
+            let defs = def_vregs(func, inst);
+            let explicit = defs.iter().any(|d| d.index() < explicit_vregs);
+            if explicit && defs.len() > 1 {
+                // LLVM cannot copy into several given registers: no CSE.
+                continue;
+            }
+            if !comes_before(func, existing, inst) {
+                func.move_before(existing, inst);
+            }
+            let kept = def_vregs(func, existing);
+            if explicit {
+                let mut copy = InstData::new(InstOpcode::Known(Opcode::COPY));
+                copy.num_defs = 1;
+                copy.operands.push(Operand::vreg_def(defs[0]));
+                copy.operands.push(Operand::vreg_use(kept[0]));
+                func.insert_before(inst, copy);
+            } else {
+                for (def, kept) in defs.iter().zip(&kept) {
+                    func.replace_all_uses(*def, *kept);
+                }
+            }
+            func.erase(inst);
+            erased.push(inst);
+        }
+        erased
+    }
+}
+
+fn def_vregs(func: &Function, inst: Inst) -> SmallVec<[VReg; 2]> {
+    func.inst(inst)
+        .defs()
+        .iter()
+        .filter_map(|op| match op.as_reg().map(|r| r.reg) {
+            Some(Reg::Virtual(v)) => Some(v),
+            _ => None,
+        })
+        .collect()
+}
+
+/// True when `existing` is still placed and still has `key`.
+fn key_of_is(func: &Function, existing: Inst, expected: &Key) -> bool {
+    func.inst(existing).block().is_some() && key(func, existing).as_ref() == Some(expected)
+}
+
+/// The CSE key of a CSE-able instruction whose defs are all vregs (only
+/// `G_UNMERGE_VALUES` has several).
+fn key(func: &Function, inst: Inst) -> Option<Key> {
+    let data = func.inst(inst);
+    let opcode = data.known_opcode().filter(|op| is_cse_opcode(*op))?;
+    let block = data.block()?;
+    if data.num_defs != 1 && opcode != Opcode::G_UNMERGE_VALUES {
+        return None;
+    }
+    if data.num_defs == 0 {
+        return None;
+    }
+    let mut defs = SmallVec::new();
+    for op in data.defs() {
+        let Some(Reg::Virtual(v)) = op.as_reg().map(|r| r.reg) else { return None };
+        defs.push((func.ty(v), func.vreg(v).class));
+    }
+    let mut uses = SmallVec::new();
+    for op in data.uses() {
+        uses.push(match op {
+            Operand::Reg(r) if !r.is_implicit() => match r.reg {
+                Reg::Virtual(v) => UseKey::Reg(v),
+                Reg::Physical(_) => return None,
+            },
+            Operand::Imm(v) => UseKey::Imm(*v),
+            Operand::CImm(v) => UseKey::CImm(v.clone()),
+            Operand::FpImm(v) => UseKey::FpImm(*v),
+            Operand::IntPred(p) => UseKey::IntPred(*p),
+            _ => return None,
+        });
+    }
+    Some(Key { block, opcode, defs, uses, flags: data.flags })
+}
+
+/// True when `a` comes before `b` in their (shared) block.
+fn comes_before(func: &Function, a: Inst, b: Inst) -> bool {
+    let mut cursor = func.next_inst(a);
+    while let Some(i) = cursor {
+        if i == b {
+            return true;
+        }
+        cursor = func.next_inst(i);
+    }
+    false
+}
+
+/// A binary operation on two `G_CONSTANT`s becomes a `G_CONSTANT`.
+fn fold_constants(func: &mut Function, inst: Inst) {
+    use Opcode::*;
+    let data = func.inst(inst);
+    let Some(opcode) = data.known_opcode() else { return };
+    if !matches!(
+        opcode,
+        G_ADD
+            | G_AND
+            | G_ASHR
+            | G_LSHR
+            | G_MUL
+            | G_OR
+            | G_SHL
+            | G_SUB
+            | G_XOR
+            | G_UDIV
+            | G_SDIV
+            | G_UREM
+            | G_SREM
+            | G_SMIN
+            | G_SMAX
+            | G_UMIN
+            | G_UMAX
+    ) || data.operands.len() != 3
+    {
+        return;
+    }
+    let constant = |op: &Operand| -> Option<ApInt> {
+        let Some(Reg::Virtual(v)) = op.as_reg().map(|r| r.reg) else { return None };
+        let def = func.def_inst(v)?;
+        match &func.inst(def).operands[..] {
+            [_, Operand::CImm(c)] if func.inst(def).is(G_CONSTANT) => Some(c.clone()),
+            _ => None,
+        }
+    };
+    let (Some(a), Some(b)) = (constant(&data.operands[1]), constant(&data.operands[2])) else { return };
+    let dst = def_vregs(func, inst)[0];
+    if !func.ty(dst).is_scalar() {
+        return;
+    }
+    let Some(value) = fold_binary(opcode, &a, &b) else { return };
+    func.modify(inst, |data| {
+        data.opcode = InstOpcode::Known(G_CONSTANT);
+        data.flags = crate::ir::InstFlags::NONE;
+        data.operands.truncate(1);
+        data.operands.push(Operand::CImm(value));
+    });
+}
+
+/// LLVM's `ConstantFoldBinOp` on two constants of the same width.
+fn fold_binary(opcode: Opcode, a: &ApInt, b: &ApInt) -> Option<ApInt> {
+    use Opcode::*;
+    use std::cmp::Ordering::*;
+    let amount = || b.to_u32_below(a.bits()).unwrap_or(a.bits());
+    Some(match opcode {
+        G_ADD => a.add(b),
+        G_SUB => a.sub(b),
+        G_MUL => a.mul(b),
+        G_AND => a.and(b),
+        G_OR => a.or(b),
+        G_XOR => a.xor(b),
+        G_SHL => a.shl(amount()),
+        G_LSHR => a.lshr(amount()),
+        G_ASHR => a.ashr(amount()),
+        G_UDIV => a.udivrem(b)?.0,
+        G_UREM => a.udivrem(b)?.1,
+        G_SDIV => a.sdivrem(b)?.0,
+        G_SREM => a.sdivrem(b)?.1,
+        G_SMIN => {
+            if a.scmp(b) == Greater {
+                b.clone()
+            } else {
+                a.clone()
+            }
+        }
+        G_SMAX => {
+            if a.scmp(b) == Less {
+                b.clone()
+            } else {
+                a.clone()
+            }
+        }
+        G_UMIN => {
+            if a.ucmp(b) == Greater {
+                b.clone()
+            } else {
+                a.clone()
+            }
+        }
+        G_UMAX => {
+            if a.ucmp(b) == Less {
+                b.clone()
+            } else {
+                a.clone()
+            }
+        }
+        _ => return None,
+    })
+}
