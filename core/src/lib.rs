@@ -4,6 +4,7 @@
 //! generic machine IR ([`ir`]) and the `.mir` reader and writer ([`mir`]).
 
 pub mod apint;
+pub mod interp;
 pub mod ir;
 pub mod legality;
 pub mod legalize;

@@ -199,6 +199,11 @@ impl Opcode {
         usize::from(self.info().num_type_indices)
     }
 
+    /// The opcode name closest to `name` and its edit distance.
+    pub fn closest(name: &str) -> Option<(&'static str, usize)> {
+        OPCODE_INFO.iter().map(|info| (info.name, edit_distance(name, info.name))).min_by_key(|(_, d)| *d)
+    }
+
     /// The opcode names closest to `name`, best first (for "did you mean").
     pub fn suggest(name: &str) -> Vec<&'static str> {
         let mut scored: Vec<(usize, &'static str)> = OPCODE_INFO

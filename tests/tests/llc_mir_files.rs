@@ -41,8 +41,19 @@ fn example_tests_pass_under_llc() {
     let config = Config::new(Tool::Llc(LLC.into()));
     let report = run_dir_with(&mir_dir(), &config, blessing());
     print!("{report}");
-    assert!(report.is_success(), "{report}");
+    // Tests of gisel's own commands (`gisel verify`) cannot run under llc.
+    let unexpected: Vec<_> = report
+        .failed
+        .iter()
+        .filter(|f| !std::fs::read_to_string(&f.file).is_ok_and(|t| uses_gisel_commands(&t)))
+        .collect();
+    assert!(unexpected.is_empty(), "{report}");
     assert!(report.passed.len() >= 4, "{report}");
+}
+
+/// True when a RUN line calls a gisel command llc does not have.
+fn uses_gisel_commands(text: &str) -> bool {
+    text.lines().any(|l| l.contains("RUN:") && (l.contains(": gisel ") || l.contains(": not gisel ")))
 }
 
 #[test]

@@ -127,11 +127,7 @@ impl ApInt {
             carry = (wide >> 64) as u64;
         }
         let rem = self.bits % 64;
-        let carry_out = if rem == 0 {
-            carry != 0
-        } else {
-            words.last().is_some_and(|top| top >> rem & 1 == 1)
-        };
+        let carry_out = if rem == 0 { carry != 0 } else { words.last().is_some_and(|top| top >> rem & 1 == 1) };
         (ApInt { bits: self.bits, words }.masked(), carry_out)
     }
 
@@ -260,6 +256,9 @@ impl ApInt {
 
     /// Arithmetic shift right by `amount` (all sign bits when `amount >= bits`).
     pub fn ashr(&self, amount: u32) -> ApInt {
+        if self.bits == 0 {
+            return self.clone();
+        }
         let amount = amount.min(self.bits - 1);
         let shifted = self.lshr(amount);
         if self.is_negative() { shifted.or(&ApInt::bit_range(self.bits, self.bits - amount, amount)) } else { shifted }

@@ -43,7 +43,7 @@ mod rule;
 mod rule_set;
 
 pub use action::{LegalizeAction, LegalizeStep};
-pub use custom::{CustomLegalizer, CustomOutcome};
+pub use custom::CustomOutcome;
 pub use errors::{RuleError, StepError};
 pub use explain::{Explanation, RuleTrial};
 pub use info::{DEFAULT_CACHE_SLOTS, LegalizerInfo};

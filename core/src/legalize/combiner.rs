@@ -5,6 +5,7 @@
 
 use super::driver::is_trivially_dead;
 use super::helper::Helper;
+use super::known_bits::known_zero;
 use crate::apint::ApInt;
 use crate::ir::{Function, Inst, Operand, Reg, VReg};
 use crate::legality::{LegalityQuery, LegalizeAction};
@@ -206,23 +207,31 @@ fn combine_zext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
     let (def, _) = def_through_copies(h.func, src)?;
     let def_opcode = h.func.inst(def).known_opcode()?;
     match def_opcode {
-        Opcode::G_TRUNC if dst_ty.is_scalar() => {
+        // zext(trunc x) -> and(anyext-or-trunc x, mask); zext(sext x) -> and(sext-or-trunc x, mask);
+        // the mask is left out when the high bits are known to be zero.
+        Opcode::G_TRUNC | Opcode::G_SEXT if dst_ty.is_scalar() => {
             if is_unsupported(h, Opcode::G_AND, &[dst_ty]) || is_unsupported(h, Opcode::G_CONSTANT, &[dst_ty]) {
                 return None;
             }
             let inner = use_reg(h, def, 1);
-            let mask =
-                ApInt::from_u128(src_ty.scalar_size_in_bits(), u128::MAX).zext_or_trunc(dst_ty.scalar_size_in_bits());
-            let mask_reg = h.func.new_vreg(dst_ty);
-            build_constant_into(h, mask_reg, mask);
-            let widened = if h.func.ty(inner) == dst_ty {
+            let inner_ty = h.func.ty(inner);
+            let and_src = if inner_ty == dst_ty {
                 inner
-            } else if h.func.ty(inner).size_in_bits() > dst_ty.size_in_bits() {
+            } else if inner_ty.size_in_bits() > dst_ty.size_in_bits() {
                 h.build(Opcode::G_TRUNC, dst_ty, &[inner])
             } else {
-                h.build(Opcode::G_ANYEXT, dst_ty, &[inner])
+                let ext = if def_opcode == Opcode::G_SEXT { Opcode::G_SEXT } else { Opcode::G_ANYEXT };
+                h.build(ext, dst_ty, &[inner])
             };
-            h.build_into(Opcode::G_AND, dst, &[widened, mask_reg]);
+            let mask = ApInt::all_ones(src_ty.scalar_size_in_bits()).zext_or_trunc(dst_ty.scalar_size_in_bits());
+            let known = known_zero(h.func, h.target, and_src);
+            if known.or(&mask).is_all_ones() {
+                replace_reg(h, dst, and_src);
+            } else {
+                let mask_reg = h.func.new_vreg(dst_ty);
+                build_constant_into(h, mask_reg, mask);
+                h.build_into(Opcode::G_AND, dst, &[and_src, mask_reg]);
+            }
         }
         Opcode::G_ZEXT => {
             let inner = use_reg(h, def, 1);

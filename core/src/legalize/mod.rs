@@ -10,6 +10,7 @@ mod combiner;
 mod cse;
 mod driver;
 mod helper;
+mod known_bits;
 mod query;
 mod target;
 mod worklist;
@@ -17,8 +18,11 @@ mod worklist;
 pub use cse::CseMode;
 pub use driver::{LegalizeError, LegalizeOptions, LegalizeStats, legalize};
 pub use helper::{Helper, StepResult};
+pub use known_bits::known_zero;
 pub use query::{QueryParts, describe, mem_desc};
 pub use target::{BooleanContent, DefaultTarget, LegalizeTarget, LibcallRequest};
 
+#[cfg(test)]
+mod oracle_tests;
 #[cfg(test)]
 mod tests;

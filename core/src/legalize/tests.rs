@@ -44,7 +44,7 @@ fn narrows_s64_logic_and_memory_into_s32_parts() {
 }
 
 /// Virtual registers renumbered in order of appearance, as compare.py does.
-fn renumber(text: &str) -> String {
+pub(super) fn renumber(text: &str) -> String {
     let mut seen: Vec<String> = Vec::new();
     let mut out = String::new();
     let mut rest = text;
@@ -135,44 +135,4 @@ fn uneven_narrowing_splits_off_a_leftover_and_remerges_through_the_gcd() {
     for line in expected {
         assert!(lines.contains(&line), "missing `{line}` in\n{out}");
     }
-}
-
-/// llc -mtriple=riscv64 -run-pass=legalizer on an s16 merge of two s8
-/// truncations; the rules below are RISC-V's for the opcodes involved.
-#[test]
-fn merge_of_bytes_matches_llc_on_riscv64() {
-    use crate::opcode::Opcode::*;
-    use crate::ty::Llt;
-    let s64 = Llt::scalar(64);
-    let mut info = crate::legality::LegalizerInfo::new();
-    info.rules_for(&[G_MERGE_VALUES])
-        .widen_scalar_to_next_pow2(1, 64)
-        .widen_scalar_to_next_pow2(0, 64)
-        .clamp_scalar(1, s64, s64)
-        .clamp_scalar(0, s64, s64);
-    info.rules_for(&[G_AND, G_OR, G_CONSTANT]).legal_for([s64]);
-    info.rules_for(&[G_SHL]).legal_for([(s64, s64)]);
-    info.rules_for(&[G_TRUNC, G_ANYEXT, G_ZEXT]).always_legal();
-    let body = "bb.0:\n  liveins: $x10, $x11\n\n  %0:_(s64) = COPY $x10\n  %1:_(s64) = COPY $x11\n  %2:_(s8) = G_TRUNC %0(s64)\n  \
-                %3:_(s8) = G_TRUNC %1(s64)\n  %4:_(s16) = G_MERGE_VALUES %2(s8), %3(s8)\n  %5:_(s64) = G_ANYEXT %4(s16)\n  \
-                $x10 = COPY %5(s64)\n  PseudoRET implicit $x10\n";
-    let mut func = parse_body("f", body, &[], &|_| 64).expect("parses");
-    legalize(&mut func, &info, &DefaultTarget, LegalizeOptions::default()).unwrap_or_else(|e| panic!("{e}"));
-    let mut out = String::new();
-    print_body(&func, &mut out);
-    let llc = "  bb.0:
-    liveins: $x10, $x11
-  
-    %0:_(s64) = COPY $x10
-    %1:_(s64) = COPY $x11
-    %11:_(s64) = G_CONSTANT i64 255
-    %6:_(s64) = G_AND %0, %11
-    %7:_(s64) = G_AND %1, %11
-    %9:_(s64) = G_CONSTANT i64 8
-    %10:_(s64) = G_SHL %7, %9(s64)
-    %8:_(s64) = G_OR %6, %10
-    $x10 = COPY %8(s64)
-    PseudoRET implicit $x10
-";
-    assert_eq!(renumber(&out), renumber(llc));
 }

@@ -4,7 +4,9 @@
 //! widen a def, ...), with an insertion point that moves like LLVM's
 //! `MachineIRBuilder`.
 
+mod lower;
 mod narrow;
+mod narrow_ops;
 mod parts;
 mod widen;
 mod widen_merge;
@@ -102,8 +104,8 @@ impl<'a> Helper<'a> {
                 CustomOutcome::Done => StepResult::Legalized,
                 CustomOutcome::Failed => StepResult::Unable("the target's custom legalization failed".into()),
             },
-            LegalizeAction::Lower
-            | LegalizeAction::Libcall
+            LegalizeAction::Lower => lower::lower(self, inst, idx, ty),
+            LegalizeAction::Libcall
             | LegalizeAction::FewerElements
             | LegalizeAction::MoreElements
             | LegalizeAction::Bitcast => StepResult::Unable(format!("{step}: not implemented for this opcode")),

@@ -3,6 +3,7 @@
 //! bits. Uneven sizes split into narrow parts plus a leftover, re-merged
 //! through their common divisor type, as LLVM does.
 
+use super::narrow_ops::{narrow_ext, narrow_icmp, narrow_mul, narrow_select, narrow_shift, narrow_trunc_source};
 use super::parts::{Parts, breakdown, extract_parts, insert_parts};
 use super::{Helper, StepResult};
 use crate::ir::{Inst, MemOperand, Operand, VReg};
@@ -21,6 +22,12 @@ pub(super) fn narrow_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, narrow: 
         (G_INTTOPTR, 1) => truncate_src(h, inst, 1, narrow),
         (G_EXTRACT_VECTOR_ELT, 2) => truncate_src(h, inst, 2, narrow),
         (G_INSERT_VECTOR_ELT, 2) => truncate_src(h, inst, 3, narrow),
+        (G_ICMP, 1) => narrow_icmp(h, inst, narrow),
+        (G_SELECT, 0) => narrow_select(h, inst, narrow),
+        (G_SEXT | G_ZEXT | G_ANYEXT, 0) => narrow_ext(h, inst, opcode, narrow),
+        (G_TRUNC, 1) => narrow_trunc_source(h, inst, narrow),
+        (G_SHL | G_LSHR | G_ASHR, 0) => narrow_shift(h, inst, opcode),
+        (G_MUL | G_UMULH, 0) => narrow_mul(h, inst, opcode, narrow),
         (G_PTRTOINT | G_CTLZ | G_CTLZ_ZERO_UNDEF | G_CTTZ | G_CTTZ_ZERO_UNDEF | G_CTPOP, 0) => {
             h.narrow_dst(inst, 0, narrow, G_ZEXT);
             h.mark_changed(inst);

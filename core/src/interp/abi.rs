@@ -1,0 +1,207 @@
+//! What the interpreter needs to know about a target: its physical
+//! registers (which storage unit each name views, and how wide), which
+//! target instructions return, call or do nothing, and how libcall
+//! arguments and results travel in registers.
+
+use crate::mir::{Arch, Target};
+
+/// The register file a physical register belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegClass {
+    /// General-purpose (integer) registers.
+    Int,
+    /// Floating-point / vector registers.
+    Float,
+}
+
+/// A physical register name seen as a slice of a storage unit
+/// (`$w0` is bits 0..32 of unit `x0`; `$d1` is bits 0..64 of unit `v1`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegView {
+    /// The storage unit (`x0`, `v3`, `f10`).
+    pub unit: String,
+    /// The unit's width in bits.
+    pub unit_bits: u32,
+    /// The width of this view in bits (starting at bit 0 of the unit).
+    pub bits: u32,
+    /// Its register file.
+    pub class: RegClass,
+    /// The hard-wired zero register (`$xzr`, RISC-V `$x0`): reads zero,
+    /// writes are dropped.
+    pub zero: bool,
+}
+
+/// A target's calling convention and register model, as the interpreter
+/// uses it.
+#[derive(Clone, Debug)]
+pub struct Abi {
+    /// A name for messages (`aarch64`, `riscv64`).
+    pub name: &'static str,
+    /// Width of a general-purpose register in bits.
+    pub xlen: u32,
+    /// Pointer width (address space 0) in bits.
+    pub pointer_bits: u32,
+    /// Target instructions that return (their implicit uses are the results).
+    pub return_opcodes: &'static [&'static str],
+    /// Target instructions that call a symbol (first operand `&name`).
+    pub call_opcodes: &'static [&'static str],
+    /// Target instructions with no effect the interpreter cares about.
+    pub nop_opcodes: &'static [&'static str],
+    /// Registers that are not values (stack pointer, link register...):
+    /// implicit operands naming them are ignored.
+    pub ignored_regs: &'static [&'static str],
+    /// Vector comparisons produce all-ones lanes (`ZeroOrNegativeOne`)
+    /// rather than `0`/`1`.
+    pub vector_bool_all_ones: bool,
+    /// The widest floating-point value a floating-point register passes
+    /// (0 when floating-point values travel in integer registers).
+    pub float_reg_bits: u32,
+    view: fn(&str) -> Option<RegView>,
+}
+
+impl Abi {
+    /// AArch64 (AAPCS64): `x0..x7` / `q0..q7`, `BL`, `RET_ReallyLR`.
+    pub fn aarch64() -> Abi {
+        Abi {
+            name: "aarch64",
+            xlen: 64,
+            pointer_bits: 64,
+            return_opcodes: &["RET_ReallyLR", "RET"],
+            call_opcodes: &["BL", "BLR", "TCRETURNdi"],
+            nop_opcodes: &["ADJCALLSTACKDOWN", "ADJCALLSTACKUP"],
+            ignored_regs: &["sp", "lr", "fp", "nzcv", "wsp"],
+            vector_bool_all_ones: true,
+            float_reg_bits: 128,
+            view: aarch64_view,
+        }
+    }
+
+    /// 32-bit RISC-V: `x10..x17` (`a0..a7`), `f10..f17`, `PseudoCALL`, `PseudoRET`.
+    pub fn riscv32() -> Abi {
+        Abi { name: "riscv32", xlen: 32, pointer_bits: 32, view: riscv32_view, ..Abi::riscv64() }
+    }
+
+    /// 64-bit RISC-V.
+    pub fn riscv64() -> Abi {
+        Abi {
+            name: "riscv64",
+            xlen: 64,
+            pointer_bits: 64,
+            return_opcodes: &["PseudoRET", "PseudoTAIL"],
+            call_opcodes: &["PseudoCALL"],
+            nop_opcodes: &["ADJCALLSTACKDOWN", "ADJCALLSTACKUP"],
+            ignored_regs: &["x1", "x2", "ra", "sp"],
+            vector_bool_all_ones: false,
+            float_reg_bits: 64,
+            view: riscv64_view,
+        }
+    }
+
+    /// The ABI for a `.mir` target; `None` for targets the interpreter does
+    /// not model. Hard-float RISC-V (`+f`/`+d` in the features) passes
+    /// floating-point values in `f` registers; soft-float in `x` registers.
+    pub fn for_target(target: &Target) -> Option<Abi> {
+        let has = |f: &str| target.features.split(',').any(|x| x.trim() == f);
+        let mut abi = match target.arch {
+            Arch::AArch64 => return Some(Abi::aarch64()),
+            Arch::RiscV32 => Abi::riscv32(),
+            Arch::RiscV64 => Abi::riscv64(),
+        };
+        abi.float_reg_bits = if has("+d") {
+            64
+        } else if has("+f") {
+            32
+        } else {
+            0
+        };
+        Some(abi)
+    }
+
+    /// How the physical register `name` (without `$`) maps onto storage.
+    pub fn view(&self, name: &str) -> Option<RegView> {
+        (self.view)(name)
+    }
+
+    /// True for a register operand the interpreter ignores.
+    pub fn is_ignored_reg(&self, name: &str) -> bool {
+        self.ignored_regs.contains(&name)
+    }
+}
+
+fn view(unit: String, unit_bits: u32, bits: u32, class: RegClass) -> Option<RegView> {
+    Some(RegView { unit, unit_bits, bits, class, zero: false })
+}
+
+fn number(text: &str, max: u32) -> Option<u32> {
+    let n: u32 = text.parse().ok()?;
+    (n <= max && (text == "0" || !text.starts_with('0'))).then_some(n)
+}
+
+fn aarch64_view(name: &str) -> Option<RegView> {
+    if name == "xzr" || name == "wzr" {
+        let bits = if name == "xzr" { 64 } else { 32 };
+        return Some(RegView { unit: "xzr".into(), unit_bits: 64, bits, class: RegClass::Int, zero: true });
+    }
+    let (prefix, rest) = name.split_at(1.min(name.len()));
+    let n = number(rest, 31)?;
+    match prefix {
+        "x" if n <= 30 => view(format!("x{n}"), 64, 64, RegClass::Int),
+        "w" if n <= 30 => view(format!("x{n}"), 64, 32, RegClass::Int),
+        "q" => view(format!("v{n}"), 128, 128, RegClass::Float),
+        "d" => view(format!("v{n}"), 128, 64, RegClass::Float),
+        "s" => view(format!("v{n}"), 128, 32, RegClass::Float),
+        "h" => view(format!("v{n}"), 128, 16, RegClass::Float),
+        "b" => view(format!("v{n}"), 128, 8, RegClass::Float),
+        _ => None,
+    }
+}
+
+fn riscv_view(name: &str, xlen: u32) -> Option<RegView> {
+    if let Some(rest) = name.strip_prefix('x') {
+        let n = number(rest, 31)?;
+        return Some(RegView {
+            unit: format!("x{n}"),
+            unit_bits: xlen,
+            bits: xlen,
+            class: RegClass::Int,
+            zero: n == 0,
+        });
+    }
+    let rest = name.strip_prefix('f')?;
+    let (num, suffix) = rest.split_once('_')?;
+    let n = number(num, 31)?;
+    let bits = match suffix {
+        "h" => 16,
+        "f" => 32,
+        "d" => 64,
+        _ => return None,
+    };
+    view(format!("f{n}"), 64, bits, RegClass::Float)
+}
+
+fn riscv32_view(name: &str) -> Option<RegView> {
+    riscv_view(name, 32)
+}
+
+fn riscv64_view(name: &str) -> Option<RegView> {
+    riscv_view(name, 64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn register_views() {
+        let a = Abi::aarch64();
+        assert_eq!(a.view("w3").map(|v| (v.unit, v.bits)), Some(("x3".to_owned(), 32)));
+        assert_eq!(a.view("q1").map(|v| (v.unit, v.bits)), Some(("v1".to_owned(), 128)));
+        assert!(a.view("xzr").is_some_and(|v| v.zero));
+        assert!(a.view("w31").is_none());
+        let r = Abi::riscv32();
+        assert_eq!(r.view("x10").map(|v| v.bits), Some(32));
+        assert!(r.view("x0").is_some_and(|v| v.zero));
+        assert_eq!(r.view("f10_d").map(|v| (v.unit, v.bits)), Some(("f10".to_owned(), 64)));
+        assert!(r.view("x07").is_none());
+    }
+}

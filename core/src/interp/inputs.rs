@@ -1,0 +1,211 @@
+//! Deterministic random inputs for a function: a value for every live-in
+//! physical register (edge values `0`, `1`, `-1`, signed minimum and maximum
+//! at the register's width and at the narrower widths the function
+//! truncates it to, powers of two, small numbers, special floats, random
+//! bits) and a seed for the initial memory.
+
+use super::abi::{Abi, RegClass};
+use super::machine::Inputs;
+use super::memory::splitmix64;
+use super::value::Value;
+use crate::apint::ApInt;
+use crate::ir::{Function, Operand, Reg};
+use crate::opcode::Opcode;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(1);
+        splitmix64(self.0)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+/// A live-in register: its name, width, file and interesting narrower widths.
+struct LiveIn {
+    name: String,
+    bits: u32,
+    class: RegClass,
+    widths: Vec<u32>,
+}
+
+fn live_ins(func: &Function, abi: &Abi) -> Vec<LiveIn> {
+    let mut names: Vec<String> = Vec::new();
+    if let Some(entry) = func.blocks().first() {
+        for (sym, _) in &func.block(*entry).liveins {
+            names.push(func.names.resolve(*sym).to_owned());
+        }
+        // Registers copied from before anything writes them count too.
+        for inst in func.block_insts(*entry) {
+            let data = func.inst(inst);
+            if data.is(Opcode::COPY)
+                && let Some(Operand::Reg(r)) = data.uses().first()
+                && let Reg::Physical(s) = r.reg
+            {
+                let name = func.names.resolve(s);
+                if !names.iter().any(|n| n == name) {
+                    names.push(name.to_owned());
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for name in names {
+        let Some(view) = abi.view(&name) else { continue };
+        if view.zero || abi.is_ignored_reg(&name) {
+            continue;
+        }
+        let mut widths = vec![view.bits];
+        // Widths the function narrows the copied value to.
+        for inst in func.all_insts() {
+            let data = func.inst(inst);
+            let reads_it = data.uses().iter().any(
+                |o| matches!(o, Operand::Reg(r) if matches!(r.reg, Reg::Physical(s) if func.names.resolve(s) == name)),
+            );
+            if !(data.is(Opcode::COPY) && reads_it) {
+                continue;
+            }
+            let Some(dst) = data.defs().first().and_then(Operand::as_reg).and_then(|r| r.vreg()) else { continue };
+            widths.push(func.ty(dst).size_in_bits() as u32);
+            for user in func.use_insts(dst) {
+                let u = func.inst(*user);
+                if (u.is(Opcode::G_TRUNC) || u.is(Opcode::G_SEXT_INREG))
+                    && let Some(d) = u.defs().first().and_then(Operand::as_reg).and_then(|r| r.vreg())
+                {
+                    widths.push(func.ty(d).size_in_bits() as u32);
+                }
+                if u.is(Opcode::G_SEXT_INREG)
+                    && let Some(Operand::Imm(n)) = u.uses().get(1)
+                {
+                    widths.push(*n as u32);
+                }
+            }
+        }
+        widths.retain(|w| *w > 0 && *w <= view.bits);
+        widths.sort_unstable();
+        widths.dedup();
+        out.push(LiveIn { name, bits: view.bits, class: view.class, widths });
+    }
+    out
+}
+
+fn random_bits(rng: &mut Rng, bits: u32) -> ApInt {
+    let words: Vec<u64> = (0..bits.div_ceil(64)).map(|_| rng.next()).collect();
+    ApInt::from_words(bits, &words)
+}
+
+fn int_value(rng: &mut Rng, index: usize, reg: &LiveIn) -> ApInt {
+    let w = reg.bits;
+    let k = reg.widths[rng.below(reg.widths.len() as u64) as usize];
+    let sext = rng.below(2) == 0;
+    let at = |v: ApInt| if sext { v.sext_or_trunc(w) } else { v.zext_or_trunc(w) };
+    let choice = if index < 3 { index as u64 } else { rng.below(10) };
+    match choice {
+        0 => ApInt::zero(w),
+        1 => ApInt::all_ones(w),
+        2 => ApInt::from_u128(w, 1),
+        3 => at(ApInt::signed_min(k)),
+        4 => at(ApInt::signed_max(k)),
+        5 => at(ApInt::all_ones(k)),
+        6 => {
+            let p = rng.below(u64::from(w)) as u32;
+            let v = ApInt::from_u128(w, 1).shl(p);
+            match rng.below(3) {
+                0 => v,
+                1 => v.sub(&ApInt::from_u128(w, 1)),
+                _ => v.negate(),
+            }
+        }
+        7 => {
+            let v = ApInt::from_u128(w, u128::from(rng.below(17)));
+            if rng.below(2) == 0 { v } else { v.negate() }
+        }
+        _ => at(random_bits(rng, k)).or(&if sext {
+            ApInt::zero(w)
+        } else {
+            random_bits(rng, w).and(&ApInt::bit_range(w, k, w))
+        }),
+    }
+}
+
+fn float_value(rng: &mut Rng, reg: &LiveIn) -> ApInt {
+    let w = reg.widths[rng.below(reg.widths.len() as u64) as usize].min(reg.bits);
+    let special: &[u64] = match w {
+        16 => &[0x0000, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 0x0001, 0x7bff, 0x3800, 0x4500],
+        32 => &[
+            0,
+            0x8000_0000,
+            0x3f80_0000,
+            0xbf80_0000,
+            0x7f80_0000,
+            0xff80_0000,
+            0x7fc0_0000,
+            1,
+            0x7f7f_ffff,
+            0x4f00_0000,
+            0xcf00_0000,
+            0x3fc0_0000,
+        ],
+        64 => &[
+            0,
+            1 << 63,
+            0x3ff0_0000_0000_0000,
+            0xbff0_0000_0000_0000,
+            0x7ff0_0000_0000_0000,
+            0x7ff8_0000_0000_0000,
+            1,
+            0x43e0_0000_0000_0000,
+            0xc3e0_0000_0000_0000,
+            0x41e0_0000_0000_0000,
+        ],
+        _ => &[0],
+    };
+    let v = match rng.below(3) {
+        0 => ApInt::from_u128(w, u128::from(special[rng.below(special.len() as u64) as usize])),
+        // A moderate value: random sign and mantissa, exponent near the bias.
+        1 if w >= 16 => {
+            let exp_bits = match w {
+                16 => 5,
+                32 => 8,
+                64 => 11,
+                _ => 15,
+            };
+            let bias = (1u64 << (exp_bits - 1)) - 1;
+            let e = bias + rng.below(40).min(bias) - 20.min(bias);
+            let frac = random_bits(rng, w - 1 - exp_bits);
+            ApInt::from_u128(w, u128::from(e)).shl(w - 1 - exp_bits).or(&frac.zext_or_trunc(w)).or(&ApInt::bit_range(
+                w,
+                w - 1,
+                rng.below(2) as u32,
+            ))
+        }
+        _ => random_bits(rng, w),
+    };
+    v.zext_or_trunc(reg.bits)
+}
+
+/// `count` inputs for `func`, deterministic in `seed`.
+pub fn random_inputs(func: &Function, abi: &Abi, count: usize, seed: u64) -> Vec<Inputs> {
+    let regs = live_ins(func, abi);
+    let mut rng = Rng(splitmix64(seed));
+    (0..count)
+        .map(|index| Inputs {
+            regs: regs
+                .iter()
+                .map(|r| {
+                    let v = match r.class {
+                        RegClass::Int => int_value(&mut rng, index, r),
+                        RegClass::Float if index < 3 => int_value(&mut rng, index, r),
+                        RegClass::Float => float_value(&mut rng, r),
+                    };
+                    (r.name.clone(), Value::defined(v))
+                })
+                .collect(),
+            memory_seed: rng.next(),
+        })
+        .collect()
+}

@@ -1,0 +1,254 @@
+//! Runtime library functions a legalized function may call (`BL &__divti3`,
+//! `PseudoCALL &__muldi3`), interpreted by name, and how their arguments
+//! and results travel through the call's implicit register operands.
+
+use super::InterpError;
+use super::softfloat::{self, Format};
+use super::value::Value;
+use crate::apint::ApInt;
+use std::cmp::Ordering;
+
+/// The type of a libcall parameter or result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An integer of this many bits.
+    Int(u32),
+    /// An IEEE float of this many bits.
+    Float(u32),
+}
+
+impl Kind {
+    /// Width in bits.
+    pub fn bits(self) -> u32 {
+        match self {
+            Kind::Int(b) | Kind::Float(b) => b,
+        }
+    }
+}
+
+/// A known runtime function.
+pub struct Libcall {
+    /// Parameter kinds.
+    pub params: Vec<Kind>,
+    /// Result kind.
+    pub ret: Kind,
+    op: Op,
+}
+
+#[derive(Clone, Copy)]
+enum Op {
+    Div { signed: bool, rem: bool },
+    Mul,
+    IntToFp { signed: bool },
+    FpToInt { signed: bool },
+    FpConvert,
+    Compare(Cmp),
+    Fmod,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cmp {
+    Eq,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Unord,
+}
+
+fn int_suffix(s: &str) -> Option<u32> {
+    match s {
+        "si" => Some(32),
+        "di" => Some(64),
+        "ti" => Some(128),
+        _ => None,
+    }
+}
+
+fn float_suffix(s: &str) -> Option<u32> {
+    match s {
+        "hf" => Some(16),
+        "sf" => Some(32),
+        "df" => Some(64),
+        "tf" => Some(128),
+        _ => None,
+    }
+}
+
+/// The runtime function called `name`, if the interpreter knows it.
+pub fn lookup(name: &str) -> Option<Libcall> {
+    let call = |params: Vec<Kind>, ret: Kind, op: Op| Some(Libcall { params, ret, op });
+    match name {
+        "fmodf" => return call(vec![Kind::Float(32); 2], Kind::Float(32), Op::Fmod),
+        "fmod" => return call(vec![Kind::Float(64); 2], Kind::Float(64), Op::Fmod),
+        _ => {}
+    }
+    let body = name.strip_prefix("__")?;
+    for (prefix, signed, rem) in
+        [("div", true, false), ("udiv", false, false), ("mod", true, true), ("umod", false, true)]
+    {
+        if let Some(rest) = body.strip_prefix(prefix)
+            && let Some(bits) = rest.strip_suffix('3').and_then(int_suffix)
+        {
+            return call(vec![Kind::Int(bits); 2], Kind::Int(bits), Op::Div { signed, rem });
+        }
+    }
+    if let Some(bits) = body.strip_prefix("mul").and_then(|r| r.strip_suffix('3')).and_then(int_suffix) {
+        return call(vec![Kind::Int(bits); 2], Kind::Int(bits), Op::Mul);
+    }
+    if let Some(rest) = body.strip_prefix("float") {
+        let (signed, rest) = match rest.strip_prefix("un") {
+            Some(r) => (false, r),
+            None => (true, rest),
+        };
+        let (from, to) = (int_suffix(rest.get(..2)?)?, float_suffix(rest.get(2..)?)?);
+        return call(vec![Kind::Int(from)], Kind::Float(to), Op::IntToFp { signed });
+    }
+    if let Some(rest) = body.strip_prefix("fix") {
+        let (signed, rest) = match rest.strip_prefix("uns") {
+            Some(r) => (false, r),
+            None => (true, rest),
+        };
+        let (from, to) = (float_suffix(rest.get(..2)?)?, int_suffix(rest.get(2..)?)?);
+        return call(vec![Kind::Float(from)], Kind::Int(to), Op::FpToInt { signed });
+    }
+    for prefix in ["extend", "trunc"] {
+        if let Some(rest) = body.strip_prefix(prefix).and_then(|r| r.strip_suffix('2')) {
+            let (from, to) = (float_suffix(rest.get(..2)?)?, float_suffix(rest.get(2..)?)?);
+            return call(vec![Kind::Float(from)], Kind::Float(to), Op::FpConvert);
+        }
+    }
+    let cmp = [
+        ("eq", Cmp::Eq),
+        ("ne", Cmp::Eq),
+        ("lt", Cmp::Lt),
+        ("le", Cmp::Le),
+        ("gt", Cmp::Gt),
+        ("ge", Cmp::Ge),
+        ("unord", Cmp::Unord),
+    ];
+    for (prefix, c) in cmp {
+        if let Some(rest) = body.strip_prefix(prefix).and_then(|r| r.strip_suffix('2')) {
+            let bits = float_suffix(rest)?;
+            return call(vec![Kind::Float(bits); 2], Kind::Int(32), Op::Compare(c));
+        }
+    }
+    None
+}
+
+fn format(bits: u32) -> Result<Format, InterpError> {
+    Format::for_width(bits).ok_or_else(|| InterpError::Unsupported(format!("libcall on f{bits}")))
+}
+
+impl Libcall {
+    /// Calls the function on `args` (one value per parameter, of its width).
+    pub fn call(&self, args: &[Value]) -> Result<Value, InterpError> {
+        let w = self.ret.bits();
+        let mut defined = Vec::with_capacity(args.len());
+        for (a, kind) in args.iter().zip(&self.params) {
+            let nan = match kind {
+                Kind::Float(bits) => Format::for_width(*bits)
+                    .is_some_and(|f| matches!(softfloat::class_of(f, a), Some(softfloat::Class::Nan { .. }))),
+                Kind::Int(_) => false,
+            };
+            if nan && a.get().is_none() {
+                // A NaN argument decides the result of what takes floats.
+                return Ok(match (self.op, self.ret) {
+                    (Op::Compare(c), _) => Value::from_i128(
+                        w,
+                        if c == Cmp::Unord {
+                            1
+                        } else if matches!(c, Cmp::Gt | Cmp::Ge) {
+                            -1
+                        } else {
+                            1
+                        },
+                    ),
+                    (Op::FpConvert | Op::Fmod, Kind::Float(bits)) => format(bits)?.nan(),
+                    _ => Value::undef(w),
+                });
+            }
+            match a.get() {
+                Some(v) => defined.push(v.clone()),
+                None if matches!(self.op, Op::Div { .. }) && defined.len() == 1 => {
+                    return Err(InterpError::Undefined("libcall division by an undefined value".into()));
+                }
+                None => return Ok(Value::undef(w)),
+            }
+        }
+        let arg = |i: usize| defined.get(i).ok_or_else(|| InterpError::Malformed("libcall argument count".into()));
+        Ok(match self.op {
+            Op::Div { signed, rem } => {
+                let (a, b) = (arg(0)?, arg(1)?);
+                if b.is_zero() {
+                    return Err(InterpError::Undefined("libcall division by zero".into()));
+                }
+                let (q, r) = if signed { a.sdivrem(b) } else { a.udivrem(b) }
+                    .ok_or_else(|| InterpError::Undefined("libcall division by zero".into()))?;
+                Value::defined(if rem { r } else { q })
+            }
+            Op::Mul => Value::defined(arg(0)?.mul(arg(1)?)),
+            Op::IntToFp { signed } => Value::defined(softfloat::from_int(format(w)?, arg(0)?, signed)),
+            Op::FpToInt { signed } => {
+                let f = format(self.params[0].bits())?;
+                softfloat::to_int(f, arg(0)?, w, signed).map_or_else(|| Value::undef(w), Value::defined)
+            }
+            Op::FpConvert => {
+                let (from, to) = (format(self.params[0].bits())?, format(w)?);
+                softfloat::convert(from, to, arg(0)?).map_or_else(|| to.nan(), Value::defined)
+            }
+            Op::Compare(c) => {
+                let f = format(self.params[0].bits())?;
+                let ord = softfloat::compare(f, arg(0)?, arg(1)?);
+                let r: i128 = match (c, ord) {
+                    (Cmp::Unord, o) => i128::from(o.is_none()),
+                    (Cmp::Gt | Cmp::Ge, None) => -1,
+                    (_, None) => 1,
+                    (_, Some(Ordering::Less)) => -1,
+                    (_, Some(Ordering::Equal)) => 0,
+                    (_, Some(Ordering::Greater)) => 1,
+                };
+                Value::from_i128(w, r)
+            }
+            Op::Fmod => {
+                let (a, b) = (arg(0)?, arg(1)?);
+                if w == 32 {
+                    let x = f32::from_bits(a.low_u64() as u32) % f32::from_bits(b.low_u64() as u32);
+                    if x.is_nan() { softfloat::SINGLE.nan() } else { Value::from_u128(32, u128::from(x.to_bits())) }
+                } else {
+                    let x = f64::from_bits(a.low_u64()) % f64::from_bits(b.low_u64());
+                    if x.is_nan() {
+                        softfloat::DOUBLE.nan()
+                    } else {
+                        Value::defined(ApInt::from_u128(64, u128::from(x.to_bits())))
+                    }
+                }
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_resolve() {
+        let c = lookup("__divti3").unwrap();
+        assert_eq!((c.params.clone(), c.ret), (vec![Kind::Int(128); 2], Kind::Int(128)));
+        let r = c.call(&[Value::from_i128(128, -7), Value::from_i128(128, 2)]).unwrap();
+        assert_eq!(r, Value::from_i128(128, -3));
+        assert!(matches!(
+            c.call(&[Value::from_i128(128, 1), Value::from_i128(128, 0)]),
+            Err(InterpError::Undefined(_))
+        ));
+        let c = lookup("__floatunditf").unwrap();
+        assert_eq!(c.params, vec![Kind::Int(64)]);
+        assert_eq!(c.ret, Kind::Float(128));
+        assert_eq!(lookup("__fixunstfsi").map(|c| c.ret), Some(Kind::Int(32)));
+        assert_eq!(lookup("__trunctfhf2").map(|c| c.ret), Some(Kind::Float(16)));
+        assert_eq!(lookup("__unordtf2").map(|c| c.ret), Some(Kind::Int(32)));
+        assert!(lookup("__addtf3").is_none());
+        assert!(lookup("memcpy").is_none());
+    }
+}

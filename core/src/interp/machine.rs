@@ -1,0 +1,510 @@
+//! The interpreter proper: register and memory state, the walk over the
+//! control-flow graph (`G_PHI`, `G_BR`, `G_BRCOND`, fall-through, return),
+//! copies between virtual and physical registers, calls to known runtime
+//! functions, and dispatch of every other instruction to its family.
+
+use super::abi::{Abi, RegClass};
+use super::eval::{BoolExt, Ctx, eval_pure};
+use super::libcall::{self, Kind};
+use super::memory::{Memory, splitmix64, stack_region};
+use super::value::Value;
+use super::{InterpError, Program, mem_ops, target_ops};
+use crate::ir::{Block, Function, Inst, InstData, InstOpcode, Operand, Reg, RegOperand};
+use crate::opcode::Opcode;
+use crate::ty::Llt;
+use rustc_hash::FxHashMap;
+
+/// The inputs of one run: live-in physical registers by name (`w0`, `x10`,
+/// `q1`, without `$`) and the seed of the initial memory contents.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inputs {
+    /// Register values; each is written through the register's view.
+    pub regs: Vec<(String, Value)>,
+    /// Seed of the bytes nobody wrote.
+    pub memory_seed: u64,
+}
+
+/// Interpreter options.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Instructions executed before giving up (loops).
+    pub step_limit: u64,
+    /// `G_FREEZE` turns undefined bits into zeros (one legal choice, for the
+    /// function under test) instead of keeping them undefined (every choice,
+    /// for the reference).
+    pub freeze_picks_zero: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { step_limit: 1_000_000, freeze_picks_zero: false }
+    }
+}
+
+/// What a run observably produced.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The registers the return reads, in its operand order, with values.
+    pub results: Vec<(String, Value)>,
+    /// Memory at the return.
+    pub memory: Memory,
+}
+
+/// Runs `program` on `inputs`.
+pub fn run(program: &Program<'_>, abi: &Abi, inputs: &Inputs, options: &Options) -> Result<Outcome, InterpError> {
+    let mut m = Machine::new(program, abi, inputs, options)?;
+    m.run()
+}
+
+struct Machine<'a> {
+    func: &'a Function,
+    abi: &'a Abi,
+    options: &'a Options,
+    vregs: Vec<Option<Value>>,
+    units: FxHashMap<String, Value>,
+    memory: Memory,
+    frames: FxHashMap<(bool, u32), u64>,
+    constants: FxHashMap<u32, u64>,
+    steps: u64,
+}
+
+fn unsupported(what: impl Into<String>) -> InterpError {
+    InterpError::Unsupported(what.into())
+}
+
+fn malformed(what: impl Into<String>) -> InterpError {
+    InterpError::Malformed(what.into())
+}
+
+impl<'a> Machine<'a> {
+    fn new(program: &'a Program<'a>, abi: &'a Abi, inputs: &Inputs, options: &'a Options) -> Result<Self, InterpError> {
+        let func = program.func;
+        let mut m = Machine {
+            func,
+            abi,
+            options,
+            vregs: vec![None; func.num_vregs()],
+            units: FxHashMap::default(),
+            memory: Memory::new(inputs.memory_seed, abi.pointer_bits),
+            frames: FxHashMap::default(),
+            constants: FxHashMap::default(),
+            steps: 0,
+        };
+        let (base, _) = stack_region(abi.pointer_bits);
+        for (id, value) in &program.constant_pool {
+            let addr = base + u64::from(*id) * 0x1000;
+            m.memory.write(addr, value);
+            m.constants.insert(*id, addr);
+        }
+        for (name, value) in &inputs.regs {
+            m.write_phys(name, value)?;
+        }
+        Ok(m)
+    }
+
+    fn name(&self, r: &RegOperand) -> Option<&str> {
+        match r.reg {
+            Reg::Physical(s) => Some(self.func.names.resolve(s)),
+            Reg::Virtual(_) => None,
+        }
+    }
+
+    fn read_phys(&self, name: &str) -> Result<Value, InterpError> {
+        let view = self.abi.view(name).ok_or_else(|| unsupported(format!("physical register ${name}")))?;
+        if view.zero {
+            return Ok(Value::from_u128(view.bits, 0));
+        }
+        let unit = self.units.get(&view.unit).cloned().unwrap_or_else(|| Value::undef(view.unit_bits));
+        Ok(unit.extract(0, view.bits))
+    }
+
+    fn write_phys(&mut self, name: &str, value: &Value) -> Result<(), InterpError> {
+        let view = self.abi.view(name).ok_or_else(|| unsupported(format!("physical register ${name}")))?;
+        if !view.zero {
+            let unit = Value::undef(view.unit_bits).inserted(0, &value.anyext(view.bits));
+            self.units.insert(view.unit, unit);
+        }
+        Ok(())
+    }
+
+    fn reg_ty(&self, r: &RegOperand) -> Result<Llt, InterpError> {
+        match r.reg {
+            Reg::Virtual(v) => Ok(self.func.ty(v)),
+            Reg::Physical(s) => {
+                let name = self.func.names.resolve(s);
+                let view = self.abi.view(name).ok_or_else(|| unsupported(format!("physical register ${name}")))?;
+                Llt::try_scalar(u64::from(view.bits)).ok_or_else(|| malformed("zero-width register"))
+            }
+        }
+    }
+
+    fn read(&self, r: &RegOperand) -> Result<Value, InterpError> {
+        match r.reg {
+            Reg::Virtual(v) => {
+                self.vregs[v.index()].clone().ok_or_else(|| malformed(format!("{v:?} read before it is defined")))
+            }
+            Reg::Physical(s) => self.read_phys(self.func.names.resolve(s)),
+        }
+    }
+
+    fn write(&mut self, r: &RegOperand, value: Value) -> Result<(), InterpError> {
+        match r.reg {
+            Reg::Virtual(v) => {
+                let ty = self.func.ty(v);
+                let value = if ty.is_valid() { value.anyext(ty.size_in_bits() as u32) } else { value };
+                self.vregs[v.index()] = Some(value);
+                Ok(())
+            }
+            Reg::Physical(s) => {
+                let name = self.func.names.resolve(s).to_owned();
+                self.write_phys(&name, &value)
+            }
+        }
+    }
+
+    fn run(&mut self) -> Result<Outcome, InterpError> {
+        let blocks = self.func.blocks();
+        let mut block = *blocks.first().ok_or_else(|| malformed("function without blocks"))?;
+        let mut prev: Option<Block> = None;
+        loop {
+            match self.run_block(block, prev)? {
+                Next::Jump(to) => {
+                    prev = Some(block);
+                    block = to;
+                }
+                Next::FallThrough => {
+                    let pos = blocks.iter().position(|b| *b == block).unwrap_or(usize::MAX);
+                    let next = blocks.get(pos.wrapping_add(1)).copied();
+                    prev = Some(block);
+                    // Falling off the last block ends the run with no
+                    // returned registers (LLVM's tests often omit the return).
+                    let Some(next) = next else {
+                        let memory = std::mem::replace(&mut self.memory, Memory::new(0, 64));
+                        return Ok(Outcome { results: Vec::new(), memory });
+                    };
+                    block = next;
+                }
+                Next::Return(results) => {
+                    return Ok(Outcome { results, memory: std::mem::replace(&mut self.memory, Memory::new(0, 64)) });
+                }
+            }
+        }
+    }
+
+    fn run_block(&mut self, block: Block, prev: Option<Block>) -> Result<Next, InterpError> {
+        let insts: Vec<Inst> = self.func.block_insts(block).collect();
+        // PHIs read their inputs together, before any of them is written.
+        let mut phis = Vec::new();
+        for &inst in &insts {
+            let data = self.func.inst(inst);
+            if !(data.is(Opcode::G_PHI) || data.is(Opcode::PHI)) {
+                continue;
+            }
+            let pred = prev.ok_or_else(|| malformed("PHI in the entry block"))?;
+            let uses = data.uses();
+            let incoming = uses
+                .chunks(2)
+                .find(|pair| matches!(pair.get(1), Some(Operand::Block(b)) if *b == pred))
+                .and_then(|pair| pair[0].as_reg())
+                .ok_or_else(|| malformed("PHI without a value for the predecessor"))?;
+            let def = data.defs().first().and_then(Operand::as_reg).ok_or_else(|| malformed("PHI without a def"))?;
+            phis.push((def.clone(), self.read(incoming)?));
+        }
+        for (def, value) in phis {
+            self.write(&def, value)?;
+        }
+        for inst in insts {
+            self.steps += 1;
+            if self.steps > self.options.step_limit {
+                return Err(InterpError::StepLimit);
+            }
+            if let Some(next) = self.step(self.func.inst(inst))? {
+                return Ok(next);
+            }
+        }
+        Ok(Next::FallThrough)
+    }
+
+    fn step(&mut self, data: &'a InstData) -> Result<Option<Next>, InterpError> {
+        let op = match data.opcode {
+            InstOpcode::Target(sym) => return self.target(data, self.func.names.resolve(sym)),
+            InstOpcode::Known(op) => op,
+        };
+        use Opcode::*;
+        let results = match op {
+            G_PHI
+            | PHI
+            | DBG_VALUE
+            | DBG_VALUE_LIST
+            | DBG_INSTR_REF
+            | DBG_LABEL
+            | DBG_PHI
+            | KILL
+            | LIFETIME_START
+            | LIFETIME_END
+            | G_INVOKE_REGION_START
+            | G_DEBUGTRAP => return Ok(None),
+            G_BR => return Ok(Some(Next::Jump(block_operand(data)?))),
+            G_BRCOND => {
+                let cond = self.read(first_use(data)?)?;
+                return match cond.bit(0) {
+                    Some(true) => Ok(Some(Next::Jump(block_operand(data)?))),
+                    Some(false) => Ok(None),
+                    None => Err(InterpError::Undefined("branch on an undefined condition".into())),
+                };
+            }
+            COPY => {
+                let src = self.read(first_use(data)?)?;
+                let def =
+                    data.defs().first().and_then(Operand::as_reg).ok_or_else(|| malformed("COPY without a def"))?;
+                let w = self.reg_ty(def).map_or(0, |t| t.size_in_bits() as u32);
+                vec![if w == 0 { src } else { src.anyext(w) }]
+            }
+            G_IMPLICIT_DEF | IMPLICIT_DEF => vec![Value::undef(self.def_width(data, 0)?)],
+            G_CONSTANT => {
+                let c = data.uses().iter().find_map(|o| if let Operand::CImm(c) = o { Some(c) } else { None });
+                let c = c.ok_or_else(|| malformed("G_CONSTANT without a value"))?;
+                vec![Value::defined(c.clone()).sext(self.def_width(data, 0)?)]
+            }
+            G_FCONSTANT => {
+                let c = data.uses().iter().find_map(|o| if let Operand::FpImm(c) = o { Some(*c) } else { None });
+                let c = c.ok_or_else(|| malformed("G_FCONSTANT without a value"))?;
+                let w = c.kind.bits();
+                let bits = if w == 128 { c.bits.rotate_left(64) } else { c.bits };
+                vec![Value::from_u128(w, bits)]
+            }
+            G_FREEZE => {
+                let v = self.read(first_use(data)?)?;
+                vec![if self.options.freeze_picks_zero { Value::defined(v.bits().clone()) } else { v }]
+            }
+            G_LOAD | G_SEXTLOAD | G_ZEXTLOAD => {
+                let addr = self.read(first_use(data)?)?;
+                let ty = self.def_ty(data, 0)?;
+                vec![mem_ops::load(&self.memory, op, &addr, data.mem.first(), ty)?]
+            }
+            G_STORE => {
+                let regs: Vec<&RegOperand> = data.uses().iter().filter_map(Operand::as_reg).collect();
+                let (value, addr) = match regs.as_slice() {
+                    [v, a, ..] => (self.read(v)?, self.read(a)?),
+                    _ => return Err(malformed("G_STORE needs a value and an address")),
+                };
+                mem_ops::store(&mut self.memory, &value, &addr, data.mem.first())?;
+                return Ok(None);
+            }
+            G_FRAME_INDEX => {
+                let Some(Operand::Frame(f)) = data.uses().first() else {
+                    return Err(malformed("G_FRAME_INDEX operand"));
+                };
+                let (base, _) = stack_region(self.abi.pointer_bits);
+                let count = self.frames.len() as u64;
+                let addr = *self.frames.entry((f.fixed, f.index)).or_insert(base + 0x80_0000 + count * 0x1_0000);
+                vec![Value::from_u128(self.def_width(data, 0)?, u128::from(addr))]
+            }
+            G_CONSTANT_POOL => {
+                let Some(Operand::ConstantPool { index, offset }) = data.uses().first() else {
+                    return Err(malformed("G_CONSTANT_POOL operand"));
+                };
+                let addr =
+                    self.constants.get(index).ok_or_else(|| unsupported(format!("constant-pool entry {index}")))?;
+                vec![Value::from_u128(self.def_width(data, 0)?, u128::from(addr.wrapping_add(*offset as u64)))]
+            }
+            G_GLOBAL_VALUE => {
+                let Some(Operand::Global { name, offset }) = data.uses().first() else {
+                    return Err(malformed("G_GLOBAL_VALUE operand"));
+                };
+                let hash = name.bytes().fold(0u64, |h, b| splitmix64(h ^ u64::from(b)));
+                let addr = (hash & 0x0000_7fff_ffff_fff0).wrapping_add(*offset as u64);
+                vec![Value::from_u128(self.def_width(data, 0)?, u128::from(addr))]
+            }
+            G_ASSERT_ALIGN => vec![self.read(first_use(data)?)?],
+            _ => {
+                let ctx = self.context(op, data)?;
+                eval_pure(&ctx)?.ok_or_else(|| unsupported(op.name()))?
+            }
+        };
+        self.write_defs(data, results)?;
+        Ok(None)
+    }
+
+    fn context(&self, op: Opcode, data: &'a InstData) -> Result<Ctx<'a>, InterpError> {
+        let mut args = Vec::new();
+        let mut arg_tys = Vec::new();
+        for r in data.uses().iter().filter_map(Operand::as_reg).filter(|r| !r.is_implicit()) {
+            args.push(self.read(r)?);
+            arg_tys.push(self.reg_ty(r)?);
+        }
+        let mut def_tys = Vec::new();
+        for r in data.defs().iter().filter_map(Operand::as_reg) {
+            def_tys.push(self.reg_ty(r)?);
+        }
+        let vector_bool = def_tys.first().is_some_and(|t| t.is_vector()) && self.abi.vector_bool_all_ones;
+        let bool_ext = if vector_bool { BoolExt::ZeroOrAllOnes } else { BoolExt::ZeroOrOne };
+        Ok(Ctx { op, inst: data, args, arg_tys, def_tys, bool_ext })
+    }
+
+    fn def_ty(&self, data: &InstData, i: usize) -> Result<Llt, InterpError> {
+        let r = data.defs().get(i).and_then(Operand::as_reg).ok_or_else(|| malformed("missing def"))?;
+        self.reg_ty(r)
+    }
+
+    fn def_width(&self, data: &InstData, i: usize) -> Result<u32, InterpError> {
+        let w = self.def_ty(data, i)?.size_in_bits() as u32;
+        if w == 0 { Err(malformed("def without a type")) } else { Ok(w) }
+    }
+
+    fn write_defs(&mut self, data: &InstData, results: Vec<Value>) -> Result<(), InterpError> {
+        let defs: Vec<&RegOperand> = data.defs().iter().filter_map(Operand::as_reg).collect();
+        if defs.len() != results.len() {
+            return Err(malformed(format!("{} results for {} defs", results.len(), defs.len())));
+        }
+        for (def, value) in defs.into_iter().zip(results) {
+            self.write(def, value)?;
+        }
+        Ok(())
+    }
+
+    /// Target instructions: returns, calls, no-ops and the target's generic
+    /// opcodes the interpreter models.
+    fn target(&mut self, data: &'a InstData, name: &str) -> Result<Option<Next>, InterpError> {
+        if self.abi.nop_opcodes.contains(&name) {
+            return Ok(None);
+        }
+        if self.abi.return_opcodes.contains(&name) {
+            let mut results = Vec::new();
+            for r in data.operands.iter().filter_map(Operand::as_reg).filter(|r| !r.is_def()) {
+                if let Some(reg) = self.name(r)
+                    && !self.abi.is_ignored_reg(reg)
+                {
+                    results.push((reg.to_owned(), self.read_phys(reg)?));
+                }
+            }
+            return Ok(Some(Next::Return(results)));
+        }
+        if self.abi.call_opcodes.contains(&name) {
+            self.call(data)?;
+            return Ok(None);
+        }
+        let ctx = self.context(Opcode::G_ADD, data)?;
+        match target_ops::eval(self.abi, name, &ctx)? {
+            Some(results) => {
+                self.write_defs(data, results)?;
+                Ok(None)
+            }
+            None => Err(unsupported(name)),
+        }
+    }
+
+    fn call(&mut self, data: &InstData) -> Result<(), InterpError> {
+        let callee = data.operands.iter().find_map(callee_name).ok_or_else(|| unsupported("call without a symbol"))?;
+        let lib = libcall::lookup(callee).ok_or_else(|| unsupported(format!("call to {callee}")))?;
+        let mut arg_regs = Vec::new();
+        let mut ret_regs = Vec::new();
+        for r in data.operands.iter().filter_map(Operand::as_reg).filter(|r| r.is_implicit()) {
+            if let Some(name) = self.name(r)
+                && !self.abi.is_ignored_reg(name)
+            {
+                if r.is_def() { ret_regs.push(name.to_owned()) } else { arg_regs.push(name.to_owned()) }
+            }
+        }
+        let mut args = Assigner::new(self.abi, arg_regs)?;
+        let mut values = Vec::new();
+        for kind in &lib.params {
+            let regs = args.take(*kind, callee)?;
+            let parts: Vec<Value> = regs
+                .iter()
+                .map(|(r, bits)| Ok(self.read_phys(r)?.extract(0, *bits)))
+                .collect::<Result<_, InterpError>>()?;
+            values.push(Value::concat(&parts).extract(0, kind.bits()));
+        }
+        args.finish(callee)?;
+        let result = lib.call(&values)?;
+        let mut rets = Assigner::new(self.abi, ret_regs)?;
+        let regs = rets.take(lib.ret, callee)?;
+        rets.finish(callee)?;
+        let mut lo = 0;
+        for (r, bits) in regs {
+            let part = if lo + bits > result.width() {
+                result.sext(lo + bits).extract(lo, bits)
+            } else {
+                result.extract(lo, bits)
+            };
+            self.write_phys(&r, &part)?;
+            lo += bits;
+        }
+        Ok(())
+    }
+}
+
+/// Hands out a call's argument or result registers to parameters in order.
+struct Assigner<'a> {
+    abi: &'a Abi,
+    int: std::collections::VecDeque<(String, u32)>,
+    float: std::collections::VecDeque<(String, u32)>,
+}
+
+impl<'a> Assigner<'a> {
+    fn new(abi: &'a Abi, regs: Vec<String>) -> Result<Self, InterpError> {
+        let mut a = Assigner { abi, int: Default::default(), float: Default::default() };
+        for r in regs {
+            let view = abi.view(&r).ok_or_else(|| unsupported(format!("physical register ${r}")))?;
+            match view.class {
+                RegClass::Int => a.int.push_back((r, view.bits)),
+                RegClass::Float => a.float.push_back((r, view.bits)),
+            }
+        }
+        Ok(a)
+    }
+
+    fn take(&mut self, kind: Kind, callee: &str) -> Result<Vec<(String, u32)>, InterpError> {
+        if let Kind::Float(bits) = kind
+            && bits <= self.abi.float_reg_bits
+            && let Some(r) = self.float.pop_front()
+        {
+            return Ok(vec![r]);
+        }
+        let mut out = Vec::new();
+        let mut have = 0;
+        while have < kind.bits() {
+            let r = self
+                .int
+                .pop_front()
+                .ok_or_else(|| unsupported(format!("call to {callee}: arguments not in registers")))?;
+            have += r.1;
+            out.push(r);
+        }
+        Ok(out)
+    }
+
+    fn finish(&self, callee: &str) -> Result<(), InterpError> {
+        if self.int.is_empty() && self.float.is_empty() {
+            Ok(())
+        } else {
+            Err(unsupported(format!("call to {callee}: register operands do not match its signature")))
+        }
+    }
+}
+
+fn callee_name(op: &Operand) -> Option<&str> {
+    match op {
+        Operand::ExternalSymbol { name, .. } | Operand::Global { name, .. } => Some(name),
+        Operand::TargetFlags { operand, .. } => callee_name(operand),
+        _ => None,
+    }
+}
+
+fn first_use(data: &InstData) -> Result<&RegOperand, InterpError> {
+    data.uses().iter().find_map(Operand::as_reg).ok_or_else(|| malformed("missing register operand"))
+}
+
+fn block_operand(data: &InstData) -> Result<Block, InterpError> {
+    data.uses()
+        .iter()
+        .find_map(|o| if let Operand::Block(b) = o { Some(*b) } else { None })
+        .ok_or_else(|| malformed("branch without a block"))
+}
+
+enum Next {
+    Jump(Block),
+    FallThrough,
+    Return(Vec<(String, Value)>),
+}

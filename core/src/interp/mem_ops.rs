@@ -1,0 +1,67 @@
+//! Loads and stores through the memory operand's type.
+//!
+//! The memory type (not the register type) decides how many bytes move:
+//! a memory type that is not a whole number of bytes (`s1`, `s7`, `s20`)
+//! occupies its size rounded up to bytes, as LLVM's legalizer assumes: a
+//! store writes the value zero-extended to those bytes, a load reads them
+//! and is undefined unless the padding bits are defined zeros (LLVM leaves
+//! a load of `iN` from memory not written by a store of `iN` undefined). A
+//! memory type narrower than the register makes a truncating store or an
+//! extending load (`G_LOAD`: any-extension, high bits undefined).
+
+use super::InterpError;
+use super::memory::Memory;
+use super::value::Value;
+use crate::ir::MemOperand;
+use crate::opcode::Opcode;
+use crate::ty::Llt;
+
+/// The address an operand value holds; an undefined address is undefined
+/// behaviour.
+pub fn address(v: &Value) -> Result<u64, InterpError> {
+    v.get().map(|a| a.low_u64()).ok_or_else(|| InterpError::Undefined("access through an undefined pointer".into()))
+}
+
+fn memory_bits(mmo: Option<&MemOperand>, op: Opcode) -> Result<u32, InterpError> {
+    let ty = mmo
+        .and_then(MemOperand::memory_type)
+        .ok_or_else(|| InterpError::Unsupported(format!("{} without a sized memory operand", op.name())))?;
+    u32::try_from(ty.size_in_bits())
+        .ok()
+        .filter(|b| *b > 0)
+        .ok_or_else(|| InterpError::Unsupported(format!("{} of unsized memory type {ty}", op.name())))
+}
+
+/// `G_LOAD`, `G_SEXTLOAD`, `G_ZEXTLOAD` of a `def_ty` value from `addr`.
+pub fn load(
+    mem: &Memory,
+    op: Opcode,
+    addr: &Value,
+    mmo: Option<&MemOperand>,
+    def_ty: Llt,
+) -> Result<Value, InterpError> {
+    let m = memory_bits(mmo, op)?;
+    let bytes = m.div_ceil(8);
+    let raw = mem.read(address(addr)?, u64::from(bytes));
+    let value = if m % 8 == 0 {
+        raw
+    } else {
+        let padding = raw.extract(m, bytes * 8 - m);
+        if padding.get().is_some_and(|p| p.is_zero()) { raw.extract(0, m) } else { Value::undef(m) }
+    };
+    let w = def_ty.size_in_bits() as u32;
+    Ok(match op {
+        Opcode::G_SEXTLOAD => value.sext(w),
+        Opcode::G_ZEXTLOAD => value.zext(w),
+        _ => value.anyext(w),
+    })
+}
+
+/// `G_STORE` of `value` at `addr`.
+pub fn store(mem: &mut Memory, value: &Value, addr: &Value, mmo: Option<&MemOperand>) -> Result<(), InterpError> {
+    let m = memory_bits(mmo, Opcode::G_STORE)?;
+    let at = address(addr)?;
+    let stored = value.extract(0, m).zext(m.div_ceil(8) * 8);
+    mem.write(at, &stored);
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! A GMIR interpreter with exact semantics for scalars of any width,
+//! pointers, fixed vectors and a byte-addressed memory, used to check that
+//! legalization keeps meaning ([`check_equivalent`]).
+//!
+//! Every value carries a mask of undefined bits ([`Value`]): `G_IMPLICIT_DEF`,
+//! the high bits of `G_ANYEXT`, poison-producing operations (shifts by the
+//! width or more, `G_CTLZ_ZERO_UNDEF` of zero, out-of-range `G_FPTOSI`) and
+//! uninitialised stack memory are undefined, and operations propagate
+//! undefinedness conservatively. Immediate undefined behaviour (division by
+//! zero, a branch on an undefined condition, an access through an undefined
+//! pointer) stops the run with [`InterpError::Undefined`]. A function under
+//! test may refine the reference: every bit the reference defines must
+//! match, undefined ones match anything.
+//!
+//! Target knowledge (register names, return and call instructions, how a
+//! libcall's arguments travel) comes from an [`Abi`]; calls to known runtime
+//! functions (`__divti3`, `__muldi3`, `__fixdfti`, ...) are interpreted by
+//! name. Anything the interpreter does not model is an
+//! [`InterpError::Unsupported`] naming it, never a panic.
+
+mod abi;
+mod bits;
+mod equivalence;
+mod eval;
+mod float;
+mod inputs;
+mod int;
+mod libcall;
+mod machine;
+mod mem_ops;
+mod memory;
+mod softfloat;
+mod target_ops;
+#[cfg(test)]
+mod tests;
+mod value;
+mod vector;
+
+pub use abi::{Abi, RegClass, RegView};
+pub use equivalence::{CheckError, Checked, Mismatch, Side, check_equivalent};
+pub use inputs::random_inputs;
+pub use machine::{Inputs, Options, Outcome, run};
+pub use memory::Memory;
+pub use value::Value;
+
+use crate::apint::ApInt;
+use crate::ir::{FpConst, FpKind, Function};
+use crate::mir::MachineFunction;
+
+/// Why a run stopped without a result.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InterpError {
+    /// An instruction, operand or register the interpreter does not model.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// Immediate undefined behaviour on this input.
+    #[error("undefined behaviour: {0}")]
+    Undefined(String),
+    /// The function is not well formed.
+    #[error("malformed: {0}")]
+    Malformed(String),
+    /// The step limit was reached.
+    #[error("step limit reached")]
+    StepLimit,
+}
+
+/// A function with what it refers to outside its body: the constant pool.
+#[derive(Clone, Debug)]
+pub struct Program<'f> {
+    /// The function.
+    pub func: &'f Function,
+    /// Constant-pool entries by id, as values laid out in memory.
+    pub constant_pool: Vec<(u32, Value)>,
+}
+
+impl<'f> Program<'f> {
+    /// A function without a constant pool.
+    pub fn new(func: &'f Function) -> Program<'f> {
+        Program { func, constant_pool: Vec::new() }
+    }
+
+    /// A function read from a `.mir` file with its `constants:` (integer and
+    /// scalar floating-point entries; others are left out, and a
+    /// `G_CONSTANT_POOL` of them reports them unsupported).
+    pub fn from_machine_function(mf: &'f MachineFunction) -> Program<'f> {
+        let constant_pool =
+            mf.header.constants.iter().filter_map(|c| Some((c.id, parse_constant(&c.value)?))).collect();
+        Program { func: &mf.func, constant_pool }
+    }
+}
+
+/// An IR constant (`i64 -5`, `double 1.0`, `fp128 0xL...`) as a value.
+fn parse_constant(text: &str) -> Option<Value> {
+    let (ty, literal) = text.trim().split_once(' ')?;
+    let literal = literal.trim();
+    if let Some(bits) = ty.strip_prefix('i').and_then(|b| b.parse::<u32>().ok()) {
+        return ApInt::parse(bits, literal).map(Value::defined);
+    }
+    let c = FpConst::parse(FpKind::from_name(ty)?, literal)?;
+    let w = c.kind.bits();
+    let bits = if c.kind == FpKind::Fp128 { c.bits.rotate_left(64) } else { c.bits };
+    Some(Value::from_u128(w, bits))
+}

@@ -1,0 +1,383 @@
+//! `NarrowScalar` of compares, selects, extends, truncates, shifts and
+//! multiplies, built in the order LLVM's helper builds them.
+
+use super::parts::widened_remerge_to_dst;
+use super::parts::{Parts, extract_gcd_type, extract_parts, gcd_type, insert_parts, lcm_merge_pieces};
+use super::{Helper, StepResult};
+use crate::apint::ApInt;
+use crate::ir::{Function, Inst, IntPredicate, Operand, Reg, VReg};
+use crate::opcode::Opcode;
+use crate::ty::Llt;
+
+fn done(h: &mut Helper<'_>, inst: Inst) -> StepResult {
+    h.func.erase(inst);
+    StepResult::Legalized
+}
+
+fn icmp(h: &mut Helper<'_>, ty: Llt, pred: IntPredicate, a: VReg, b: VReg) -> VReg {
+    h.builder().icmp(ty, pred, a, b)
+}
+
+fn icmp_into(h: &mut Helper<'_>, dst: VReg, pred: IntPredicate, a: VReg, b: VReg) {
+    h.build_with(Opcode::G_ICMP, &[dst], vec![Operand::IntPred(pred), Operand::vreg_use(a), Operand::vreg_use(b)]);
+}
+
+fn select(h: &mut Helper<'_>, ty: Llt, cond: VReg, a: VReg, b: VReg) -> VReg {
+    h.build(Opcode::G_SELECT, ty, &[cond, a, b])
+}
+
+fn unsigned(pred: IntPredicate) -> IntPredicate {
+    match pred {
+        IntPredicate::Sgt => IntPredicate::Ugt,
+        IntPredicate::Sge => IntPredicate::Uge,
+        IntPredicate::Slt => IntPredicate::Ult,
+        IntPredicate::Sle => IntPredicate::Ule,
+        other => other,
+    }
+}
+
+/// `G_ICMP` on parts: XOR/OR and one compare for equality; otherwise a
+/// chain of part compares from the low part up, the last signed as asked.
+pub(super) fn narrow_icmp(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
+    let Operand::IntPred(pred) = h.func.inst(inst).operands[1] else {
+        return StepResult::Unable("G_ICMP without a predicate".into());
+    };
+    let (dst, lhs, rhs) = (h.reg(inst, 0), h.reg(inst, 2), h.reg(inst, 3));
+    let res_ty = h.func.ty(dst);
+    let l = extract_parts(h, lhs, narrow);
+    let r = extract_parts(h, rhs, narrow);
+    if matches!(pred, IntPredicate::Eq | IntPredicate::Ne) {
+        let zero = h.builder().constant(narrow, 0);
+        let mut xors: Vec<VReg> =
+            l.parts.iter().zip(&r.parts).map(|(a, b)| h.build(Opcode::G_XOR, narrow, &[*a, *b])).collect();
+        for (a, b) in l.leftover.iter().zip(&r.leftover) {
+            let xor = h.build(Opcode::G_XOR, l.leftover_ty, &[*a, *b]);
+            let gcd = gcd_type(gcd_type(l.leftover_ty, l.leftover_ty), narrow);
+            let mut widened = Vec::new();
+            extract_gcd_type(h, &mut widened, gcd, xor);
+            lcm_merge_pieces(h, l.leftover_ty, narrow, gcd, &mut widened, Opcode::G_ZEXT);
+            xors.extend(widened);
+        }
+        if xors.len() < 2 {
+            return StepResult::Unable("an equality compare needs at least two parts".into());
+        }
+        let mut or = h.build(Opcode::G_OR, narrow, &[xors[0], xors[1]]);
+        for x in &xors[2..] {
+            or = h.build(Opcode::G_OR, narrow, &[or, *x]);
+        }
+        icmp_into(h, dst, pred, or, zero);
+        return done(h, inst);
+    }
+    let mut carry: Option<VReg> = None;
+    let count = l.parts.len();
+    for i in 0..count {
+        let last = i == count - 1 && l.leftover.is_empty();
+        let (part_pred, out) = if last { (pred, dst) } else { (unsigned(pred), h.func.new_vreg(res_ty)) };
+        chain_compare(h, &mut carry, part_pred, out, res_ty, l.parts[i], r.parts[i]);
+    }
+    let left = l.leftover.len();
+    for i in 0..left {
+        let last = i == left - 1;
+        let (part_pred, out) = if last { (pred, dst) } else { (unsigned(pred), h.func.new_vreg(res_ty)) };
+        chain_compare(h, &mut carry, part_pred, out, res_ty, l.leftover[i], r.leftover[i]);
+    }
+    done(h, inst)
+}
+
+fn chain_compare(
+    h: &mut Helper<'_>,
+    carry: &mut Option<VReg>,
+    pred: IntPredicate,
+    out: VReg,
+    res_ty: Llt,
+    a: VReg,
+    b: VReg,
+) {
+    match *carry {
+        None => icmp_into(h, out, pred, a, b),
+        Some(previous) => {
+            let cmp = icmp(h, res_ty, pred, a, b);
+            let eq = icmp(h, res_ty, IntPredicate::Eq, a, b);
+            h.build_with(
+                Opcode::G_SELECT,
+                &[out],
+                vec![Operand::vreg_use(eq), Operand::vreg_use(previous), Operand::vreg_use(cmp)],
+            );
+        }
+    }
+    *carry = Some(out);
+}
+
+/// `G_SELECT` with a scalar condition, one select per part.
+pub(super) fn narrow_select(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
+    let (dst, cond, a, b) = (h.reg(inst, 0), h.reg(inst, 1), h.reg(inst, 2), h.reg(inst, 3));
+    if h.func.ty(cond).is_vector() {
+        return StepResult::Unable("narrowing a select with a vector condition is not implemented".into());
+    }
+    let x = extract_parts(h, a, narrow);
+    let y = extract_parts(h, b, narrow);
+    let parts = x.parts.iter().zip(&y.parts).map(|(p, q)| select(h, narrow, cond, *p, *q)).collect();
+    let leftover = x.leftover.iter().zip(&y.leftover).map(|(p, q)| select(h, x.leftover_ty, cond, *p, *q)).collect();
+    insert_parts(h, dst, narrow, &Parts { parts, leftover_ty: x.leftover_ty, leftover });
+    done(h, inst)
+}
+
+/// `G_[SZA]EXT` of the result: GCD pieces of the source, padded as the
+/// extension says, remerged (`narrowScalarExt`).
+pub(super) fn narrow_ext(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow: Llt) -> StepResult {
+    let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
+    let dst_ty = h.func.ty(dst);
+    let gcd = gcd_type(gcd_type(h.func.ty(src), narrow), dst_ty);
+    let mut pieces = Vec::new();
+    extract_gcd_type(h, &mut pieces, gcd, src);
+    let lcm = lcm_merge_pieces(h, dst_ty, narrow, gcd, &mut pieces, opcode);
+    widened_remerge_to_dst(h, dst, lcm, &pieces);
+    done(h, inst)
+}
+
+/// `G_TRUNC` of a source exactly twice the narrow type: its low half.
+pub(super) fn narrow_trunc_source(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
+    let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
+    if narrow.size_in_bits() * 2 != h.func.ty(src).size_in_bits() {
+        return StepResult::Unable(format!("can't narrow a truncate's source to {narrow}"));
+    }
+    let halves = h.split(src, narrow, 2);
+    h.build_into(Opcode::COPY, dst, &[halves[0]]);
+    done(h, inst)
+}
+
+/// The constant a register holds, looking through copies, truncates and
+/// zero/sign extensions (LLVM's `getIConstantVRegValWithLookThrough`).
+fn constant_through(func: &Function, mut v: VReg) -> Option<ApInt> {
+    let mut casts: Vec<(Opcode, u32)> = Vec::new();
+    loop {
+        let def = func.def_inst(v)?;
+        let data = func.inst(def);
+        let opcode = data.known_opcode()?;
+        match opcode {
+            Opcode::G_CONSTANT => {
+                let Operand::CImm(mut value) = data.operands[1].clone() else { return None };
+                for (cast, bits) in casts.into_iter().rev() {
+                    value = match cast {
+                        Opcode::G_SEXT => value.sext_or_trunc(bits),
+                        _ => value.zext_or_trunc(bits),
+                    };
+                }
+                return Some(value);
+            }
+            Opcode::COPY | Opcode::G_TRUNC | Opcode::G_ZEXT | Opcode::G_SEXT => {
+                let Some(Reg::Virtual(src)) = data.operands[1].as_reg().map(|r| r.reg) else { return None };
+                if opcode != Opcode::COPY {
+                    casts.push((opcode, func.ty(v).scalar_size_in_bits()));
+                }
+                v = src;
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// Shifts of the result: into two halves, by a known or unknown amount
+/// (`narrowScalarShift`; the multi-way split for 8+ parts is not done).
+pub(super) fn narrow_shift(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> StepResult {
+    let (dst, src, amount) = (h.reg(inst, 0), h.reg(inst, 1), h.reg(inst, 2));
+    let size = h.func.ty(dst).scalar_size_in_bits();
+    if h.func.ty(dst).is_vector() || !size.is_multiple_of(2) {
+        return StepResult::Unable("only even-sized scalar shifts are split".into());
+    }
+    let amount_ty = h.func.ty(amount);
+    let half_bits = size / 2;
+    let half = Llt::scalar(half_bits);
+    if let Some(known) = constant_through(h.func, amount) {
+        return shift_by_constant(h, inst, opcode, known, half, amount_ty);
+    }
+    let new_bits = h.builder().constant(amount_ty, i128::from(half_bits));
+    let halves = h.split(src, half, 2);
+    let (in_l, in_h) = (halves[0], halves[1]);
+    let excess = h.build(Opcode::G_SUB, amount_ty, &[amount, new_bits]);
+    let lack = h.build(Opcode::G_SUB, amount_ty, &[new_bits, amount]);
+    let zero = h.builder().constant(amount_ty, 0);
+    let s1 = Llt::scalar(1);
+    let is_short = icmp(h, s1, IntPredicate::Ult, amount, new_bits);
+    let is_zero = icmp(h, s1, IntPredicate::Eq, amount, zero);
+    let (lo, hi) = if opcode == Opcode::G_SHL {
+        let lo_short = h.build(Opcode::G_SHL, half, &[in_l, amount]);
+        let lo_or = h.build(Opcode::G_LSHR, half, &[in_l, lack]);
+        let hi_or = h.build(Opcode::G_SHL, half, &[in_h, amount]);
+        let hi_short = h.build(Opcode::G_OR, half, &[lo_or, hi_or]);
+        let lo_long = h.builder().constant(half, 0);
+        let hi_long = h.build(Opcode::G_SHL, half, &[in_l, excess]);
+        let lo = select(h, half, is_short, lo_short, lo_long);
+        let inner = select(h, half, is_short, hi_short, hi_long);
+        let hi = select(h, half, is_zero, in_h, inner);
+        (lo, hi)
+    } else {
+        let hi_short = h.build(opcode, half, &[in_h, amount]);
+        let lo_or = h.build(Opcode::G_LSHR, half, &[in_l, amount]);
+        let hi_or = h.build(Opcode::G_SHL, half, &[in_h, lack]);
+        let lo_short = h.build(Opcode::G_OR, half, &[lo_or, hi_or]);
+        let hi_long = if opcode == Opcode::G_LSHR {
+            h.builder().constant(half, 0)
+        } else {
+            let sign = h.builder().constant(amount_ty, i128::from(half_bits - 1));
+            h.build(Opcode::G_ASHR, half, &[in_h, sign])
+        };
+        let lo_long = h.build(opcode, half, &[in_h, excess]);
+        let inner = select(h, half, is_short, lo_short, lo_long);
+        let lo = select(h, half, is_zero, in_l, inner);
+        let hi = select(h, half, is_short, hi_short, hi_long);
+        (lo, hi)
+    };
+    h.build_into(Opcode::G_MERGE_VALUES, dst, &[lo, hi]);
+    done(h, inst)
+}
+
+fn shift_by_constant(
+    h: &mut Helper<'_>,
+    inst: Inst,
+    opcode: Opcode,
+    amount: ApInt,
+    half: Llt,
+    amount_ty: Llt,
+) -> StepResult {
+    let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
+    let halves = h.split(src, half, 2);
+    let (in_l, in_h) = (halves[0], halves[1]);
+    if amount.is_zero() {
+        h.build_into(Opcode::G_MERGE_VALUES, dst, &[in_l, in_h]);
+        return done(h, inst);
+    }
+    let nvt_bits = u128::from(half.scalar_size_in_bits());
+    let amt = amount.to_u128().unwrap_or(u128::MAX);
+    let k = |h: &mut Helper<'_>, value: u128| h.builder().constant(amount_ty, value as i128);
+    let zero = |h: &mut Helper<'_>| h.builder().constant(half, 0);
+    let (lo, hi) = match opcode {
+        Opcode::G_SHL => {
+            if amt > 2 * nvt_bits {
+                let z = zero(h);
+                (z, z)
+            } else if amt > nvt_bits {
+                let lo = zero(h);
+                let c = k(h, amt - nvt_bits);
+                (lo, h.build(Opcode::G_SHL, half, &[in_l, c]))
+            } else if amt == nvt_bits {
+                (zero(h), in_l)
+            } else {
+                let c = k(h, amt);
+                let lo = h.build(Opcode::G_SHL, half, &[in_l, c]);
+                let c = k(h, amt);
+                let or_lhs = h.build(Opcode::G_SHL, half, &[in_h, c]);
+                let c = k(h, nvt_bits - amt);
+                let or_rhs = h.build(Opcode::G_LSHR, half, &[in_l, c]);
+                (lo, h.build(Opcode::G_OR, half, &[or_lhs, or_rhs]))
+            }
+        }
+        Opcode::G_LSHR => {
+            if amt > 2 * nvt_bits {
+                let z = zero(h);
+                (z, z)
+            } else if amt > nvt_bits {
+                let c = k(h, amt - nvt_bits);
+                let lo = h.build(Opcode::G_LSHR, half, &[in_h, c]);
+                (lo, zero(h))
+            } else if amt == nvt_bits {
+                (in_h, zero(h))
+            } else {
+                let c = k(h, amt);
+                let or_lhs = h.build(Opcode::G_LSHR, half, &[in_l, c]);
+                let c2 = k(h, nvt_bits - amt);
+                let or_rhs = h.build(Opcode::G_SHL, half, &[in_h, c2]);
+                let lo = h.build(Opcode::G_OR, half, &[or_lhs, or_rhs]);
+                (lo, h.build(Opcode::G_LSHR, half, &[in_h, c]))
+            }
+        }
+        _ => {
+            if amt > 2 * nvt_bits {
+                let c = k(h, nvt_bits - 1);
+                let s = h.build(Opcode::G_ASHR, half, &[in_h, c]);
+                (s, s)
+            } else if amt > nvt_bits {
+                let c = k(h, amt - nvt_bits);
+                let lo = h.build(Opcode::G_ASHR, half, &[in_h, c]);
+                let c = k(h, nvt_bits - 1);
+                (lo, h.build(Opcode::G_ASHR, half, &[in_h, c]))
+            } else if amt == nvt_bits {
+                let c = k(h, nvt_bits - 1);
+                (in_h, h.build(Opcode::G_ASHR, half, &[in_h, c]))
+            } else {
+                let c = k(h, amt);
+                let or_lhs = h.build(Opcode::G_LSHR, half, &[in_l, c]);
+                let c2 = k(h, nvt_bits - amt);
+                let or_rhs = h.build(Opcode::G_SHL, half, &[in_h, c2]);
+                let lo = h.build(Opcode::G_OR, half, &[or_lhs, or_rhs]);
+                (lo, h.build(Opcode::G_ASHR, half, &[in_h, c]))
+            }
+        }
+    };
+    h.build_into(Opcode::G_MERGE_VALUES, dst, &[lo, hi]);
+    done(h, inst)
+}
+
+/// `G_MUL` / `G_UMULH` as a schoolbook product of the parts
+/// (`narrowScalarMul` / `multiplyRegisters`).
+pub(super) fn narrow_mul(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow: Llt) -> StepResult {
+    let (dst, a, b) = (h.reg(inst, 0), h.reg(inst, 1), h.reg(inst, 2));
+    let size = h.func.ty(dst).size_in_bits();
+    if h.func.ty(dst).is_vector() || !size.is_multiple_of(narrow.size_in_bits()) {
+        return StepResult::Unable("uneven multiplies are not split".into());
+    }
+    let parts = (size / narrow.size_in_bits()) as usize;
+    let high = opcode == Opcode::G_UMULH;
+    let dst_parts = parts * if high { 2 } else { 1 };
+    let x = h.split(a, narrow, parts);
+    let y = h.split(b, narrow, parts);
+    let mut out = vec![h.build(Opcode::G_MUL, narrow, &[x[0], y[0]])];
+    let mut carry_prev: Option<VReg> = None;
+    for d in 1..dst_parts {
+        let mut factors = Vec::new();
+        let low_start = if d + 1 < parts { 0 } else { d - parts + 1 };
+        for i in low_start..=d.min(parts - 1) {
+            factors.push(h.build(Opcode::G_MUL, narrow, &[x[d - i], y[i]]));
+        }
+        let high_start = d.saturating_sub(parts);
+        for i in high_start..=(d - 1).min(parts - 1) {
+            factors.push(h.build(Opcode::G_UMULH, narrow, &[x[d - 1 - i], y[i]]));
+        }
+        if d != 1
+            && let Some(c) = carry_prev
+        {
+            factors.push(c);
+        }
+        let sum;
+        let mut carry = None;
+        if d != dst_parts - 1 {
+            let (s, c) = uaddo(h, narrow, factors[0], factors[1]);
+            let mut total = s;
+            let mut carries = h.build(Opcode::G_ZEXT, narrow, &[c]);
+            for f in &factors[2..] {
+                let (s, c) = uaddo(h, narrow, total, *f);
+                total = s;
+                let extended = h.build(Opcode::G_ZEXT, narrow, &[c]);
+                carries = h.build(Opcode::G_ADD, narrow, &[carries, extended]);
+            }
+            sum = total;
+            carry = Some(carries);
+        } else {
+            let mut total = h.build(Opcode::G_ADD, narrow, &[factors[0], factors[1]]);
+            for f in &factors[2..] {
+                total = h.build(Opcode::G_ADD, narrow, &[total, *f]);
+            }
+            sum = total;
+        }
+        carry_prev = carry;
+        out.push(sum);
+    }
+    h.build_into(Opcode::G_MERGE_VALUES, dst, &out[dst_parts - parts..]);
+    done(h, inst)
+}
+
+fn uaddo(h: &mut Helper<'_>, ty: Llt, a: VReg, b: VReg) -> (VReg, VReg) {
+    let uses = vec![Operand::vreg_use(a), Operand::vreg_use(b)];
+    let defs = h.builder().build(Opcode::G_UADDO, &[ty, Llt::scalar(1)], uses).1;
+    (defs[0], defs[1])
+}

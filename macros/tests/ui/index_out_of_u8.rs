@@ -1,0 +1,10 @@
+use gisel_core::prelude::*;
+use gisel_macros::legalizer;
+
+legalizer! {
+    pub fn target() -> LegalizerInfo {
+        G_ADD => legal_for(s32).clamp_scalar(300, s32, s32);
+    }
+}
+
+fn main() {}

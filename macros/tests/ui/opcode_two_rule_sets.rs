@@ -1,0 +1,11 @@
+use gisel_core::prelude::*;
+use gisel_macros::legalizer;
+
+legalizer! {
+    pub fn target() -> LegalizerInfo {
+        G_ADD => legal_for(s32);
+        G_SUB | G_ADD => legal_for(s64);
+    }
+}
+
+fn main() {}
