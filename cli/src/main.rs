@@ -1,6 +1,7 @@
 //! `gisel`: print and verify `.mir` files, and an `llc`-compatible front
 //! (`gisel llc -mtriple=aarch64 -run-pass=none FILE -o -`).
 
+mod legalize_cmd;
 mod llc_args;
 mod rules_cmds;
 
@@ -65,10 +66,16 @@ fn run(command: &str, args: &LlcArgs) -> Result<(), String> {
                 }
                 emit(&write_mir(&module), args.output.as_deref().unwrap_or("-"))
             }
-            Some(Pass::Legalizer) => Err(
-                "gisel: -run-pass=legalizer: the legalizer pass is not available in this build yet (only -run-pass=none)"
-                    .to_owned(),
-            ),
+            Some(Pass::Legalizer) => {
+                let mut module = module;
+                for remark in legalize_cmd::legalize_module(&mut module, args)? {
+                    eprintln!("{remark}");
+                }
+                if args.verify {
+                    verify_module(&module)?;
+                }
+                emit(&write_mir(&module), args.output.as_deref().unwrap_or("-"))
+            }
             None => Err("gisel llc: expected -run-pass=none or -run-pass=legalizer".to_owned()),
         },
     }

@@ -1,5 +1,6 @@
-//! gisel-targets: target legality rules written with the
-//! [`legalizer!`](gisel_macros::legalizer) macro, one module per target.
+//! gisel-targets: targets for the legalizer, each a rule set written with
+//! the [`legalizer!`](gisel_macros::legalizer) macro plus its hooks
+//! (custom legalization, calling convention), one module per target.
 //!
 //! ```
 //! use gisel_core::legality::check;
@@ -8,3 +9,37 @@
 //! ```
 
 pub mod toy;
+
+use gisel_core::legality::LegalizerInfo;
+use gisel_core::legalize::{DefaultTarget, LegalizeTarget};
+
+/// What the `llc` command line says about the target beyond its triple.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TargetOptions {
+    /// The `-mattr` string (`+m,+f,+d`).
+    pub features: String,
+    /// The `--code-model` value, if given.
+    pub code_model: Option<String>,
+    /// The optimization level (`-O0` gives 0; llc's default is 2).
+    pub opt_level: u8,
+}
+
+/// A target ready for the legalizer: its rules and its hooks.
+pub struct Target {
+    /// The rules.
+    pub info: LegalizerInfo,
+    /// Custom legalization, calling convention, lowering choices.
+    pub hooks: Box<dyn LegalizeTarget + Send>,
+}
+
+/// The target for `triple` (as `-mtriple` or the IR module gives it).
+pub fn target_for(triple: &str, options: &TargetOptions) -> Result<Target, String> {
+    let arch = triple.split('-').next().unwrap_or(triple);
+    match arch {
+        "toy32" => Ok(Target { info: toy::toy(), hooks: Box::new(DefaultTarget) }),
+        _ => {
+            let _ = options;
+            Err(format!("no legalizer rules for target '{triple}' yet"))
+        }
+    }
+}

@@ -6,6 +6,7 @@
 //! action for what is implemented); [`LegalizeTarget`] is what a target adds
 //! beyond its rules.
 
+pub mod call;
 mod combiner;
 mod cse;
 mod driver;
@@ -20,7 +21,7 @@ pub use driver::{LegalizeError, LegalizeOptions, LegalizeStats, legalize};
 pub use helper::{Helper, StepResult};
 pub use known_bits::known_zero;
 pub use query::{QueryParts, describe, mem_desc};
-pub use target::{BooleanContent, DefaultTarget, LegalizeTarget, LibcallRequest};
+pub use target::{BooleanContent, DefaultTarget, LegalizeTarget, LibcallRequest, LibcallValue};
 
 #[cfg(test)]
 mod oracle_tests;

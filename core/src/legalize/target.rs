@@ -61,15 +61,28 @@ pub trait LegalizeTarget: Sync {
     }
 }
 
+/// One argument or result of a library call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LibcallValue {
+    /// The virtual register.
+    pub reg: crate::ir::VReg,
+    /// Its type.
+    pub ty: Llt,
+    /// A floating-point value (passed in FP registers when the ABI has them).
+    pub float: bool,
+    /// An integer the callee expects sign-extended (unsigned otherwise).
+    pub signed: bool,
+}
+
 /// A call the helper wants emitted for a `Libcall` action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LibcallRequest {
     /// The runtime function (`__divti3`).
     pub symbol: String,
-    /// Arguments: virtual registers with their types, in order.
-    pub args: Vec<(crate::ir::VReg, Llt)>,
-    /// Results: virtual registers the call defines, with their types.
-    pub results: Vec<(crate::ir::VReg, Llt)>,
+    /// Arguments, in order.
+    pub args: Vec<LibcallValue>,
+    /// Results the call defines.
+    pub results: Vec<LibcallValue>,
 }
 
 /// A target with LLVM's defaults and no custom code, for rule sets tested

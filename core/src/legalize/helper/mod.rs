@@ -4,6 +4,7 @@
 //! widen a def, ...), with an insertion point that moves like LLVM's
 //! `MachineIRBuilder`.
 
+mod libcall;
 mod lower;
 mod narrow;
 mod narrow_ops;
@@ -105,10 +106,10 @@ impl<'a> Helper<'a> {
                 CustomOutcome::Failed => StepResult::Unable("the target's custom legalization failed".into()),
             },
             LegalizeAction::Lower => lower::lower(self, inst, idx, ty),
-            LegalizeAction::Libcall
-            | LegalizeAction::FewerElements
-            | LegalizeAction::MoreElements
-            | LegalizeAction::Bitcast => StepResult::Unable(format!("{step}: not implemented for this opcode")),
+            LegalizeAction::Libcall => libcall::libcall(self, inst),
+            LegalizeAction::FewerElements | LegalizeAction::MoreElements | LegalizeAction::Bitcast => {
+                StepResult::Unable(format!("{step}: not implemented for this opcode"))
+            }
             LegalizeAction::Unsupported | LegalizeAction::NotFound | LegalizeAction::UseLegacyRules => {
                 StepResult::Unable(format!("{step}"))
             }

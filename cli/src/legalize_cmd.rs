@@ -1,0 +1,44 @@
+//! `gisel llc -run-pass=legalizer`: legalizes every function of a module
+//! for its target, with llc's `-global-isel-abort` behaviours.
+
+use crate::llc_args::LlcArgs;
+use gisel_core::legalize::{CseMode, LegalizeOptions, legalize};
+use gisel_core::mir::MirModule;
+use gisel_targets::{TargetOptions, target_for};
+
+/// Legalizes `module` in place. With `-global-isel-abort=1` (the default)
+/// the first function that cannot be legalized is a fatal error, as llc
+/// prints it; with 0 or 2 that function is marked `failedISel: true` and
+/// left as it was, and 2 also reports it on stderr.
+pub fn legalize_module(module: &mut MirModule, args: &LlcArgs) -> Result<Vec<String>, String> {
+    let options = TargetOptions {
+        features: args.features.clone().unwrap_or_default(),
+        code_model: args.code_model.clone(),
+        opt_level: args.opt_level.unwrap_or(2),
+    };
+    let target = target_for(&module.target.triple, &options).map_err(|e| format!("gisel: {e}"))?;
+    let cse = if options.opt_level == 0 { CseMode::Off } else { CseMode::Full };
+    let mut remarks = Vec::new();
+    for function in &mut module.functions {
+        if function.header.failed_isel {
+            continue;
+        }
+        let mut func = function.func.clone();
+        match legalize(&mut func, &target.info, target.hooks.as_ref(), LegalizeOptions { cse }) {
+            Ok(_) => {
+                function.func = func;
+                function.header.legalized = true;
+            }
+            Err(error) => match args.abort_mode.unwrap_or(1) {
+                1 => return Err(format!("LLVM ERROR: {error}")),
+                mode => {
+                    function.header.failed_isel = true;
+                    if mode == 2 {
+                        remarks.push(format!("remark: {error}"));
+                    }
+                }
+            },
+        }
+    }
+    Ok(remarks)
+}

@@ -1,0 +1,217 @@
+//! Library calls in registers, as LLVM's call lowering emits them for a
+//! libcall: the call-frame setup pseudo, argument copies into physical
+//! registers (values wider than a register split into register-sized
+//! pieces), the call with its register mask and implicit operands, the
+//! call-frame destroy pseudo, and result copies out of registers.
+//!
+//! A target describes its convention as data ([`CallConvention`]); the
+//! emitter is shared.
+
+use super::helper::Helper;
+use super::target::{LibcallRequest, LibcallValue};
+use crate::ir::{Inst, InstData, InstOpcode, Operand, Reg, RegFlags, RegOperand, VReg};
+use crate::opcode::Opcode;
+use crate::ty::Llt;
+
+/// A register class of a calling convention: which registers carry values
+/// of which sizes, in assignment order.
+#[derive(Clone, Debug)]
+pub struct RegisterSequence {
+    /// For each register slot, its name per value size in bits
+    /// (`[(32, "w0"), (64, "x0")]`).
+    pub slots: Vec<Vec<(u32, &'static str)>>,
+}
+
+impl RegisterSequence {
+    /// The name of slot `index` for a value of `bits`.
+    fn name(&self, index: usize, bits: u32) -> Option<&'static str> {
+        self.slots.get(index)?.iter().find(|(b, _)| *b == bits).map(|(_, n)| *n)
+    }
+}
+
+/// How a target makes a call in registers.
+#[derive(Clone, Debug)]
+pub struct CallConvention {
+    /// The call-frame setup pseudo (`ADJCALLSTACKDOWN`).
+    pub frame_setup: &'static str,
+    /// The call-frame destroy pseudo (`ADJCALLSTACKUP`).
+    pub frame_destroy: &'static str,
+    /// The stack pointer (`sp`, `x2`).
+    pub stack_pointer: &'static str,
+    /// The call instruction (`BL`, `PseudoCALL`).
+    pub call: &'static str,
+    /// Target flags on the callee operand (`riscv-call`).
+    pub callee_flags: Option<&'static str>,
+    /// The call-preserved register mask (`csr_aarch64_aapcs`).
+    pub register_mask: &'static str,
+    /// The link register the call defines (`lr`, `x1`).
+    pub link_register: &'static str,
+    /// The call reads the stack pointer (AArch64's `implicit $sp`).
+    pub call_uses_stack_pointer: bool,
+    /// Integer registers, in order.
+    pub int_registers: RegisterSequence,
+    /// The width of an integer register in bits.
+    pub int_register_bits: u32,
+    /// Floating-point registers, in order (empty for soft float).
+    pub float_registers: RegisterSequence,
+}
+
+/// How an argument or result travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueClass {
+    /// In integer registers.
+    Integer,
+    /// In a floating-point register.
+    Float,
+}
+
+impl CallConvention {
+    /// How a value travels: floating-point values in FP registers when the
+    /// convention has some, everything else in integer registers.
+    pub fn class_of(&self, value: &LibcallValue) -> ValueClass {
+        let bits = value.ty.size_in_bits() as u32;
+        if value.float && self.float_registers.name(0, bits).is_some() {
+            ValueClass::Float
+        } else {
+            ValueClass::Integer
+        }
+    }
+
+    /// Emits the call of `request` before `inst` (which the caller erases).
+    /// Fails when a value does not fit the registers (stack arguments are
+    /// not implemented).
+    pub fn emit(&self, h: &mut Helper<'_>, inst: Inst, request: &LibcallRequest) -> Result<(), String> {
+        h.set_insert_before(inst);
+        let setup = self.frame_pseudo(h, self.frame_setup);
+        h.builder().insert(setup);
+        let mut next = [0usize; 2];
+        let mut arg_regs = Vec::new();
+        for arg in &request.args {
+            let class = self.class_of(arg);
+            for (piece, bits) in self.pieces(h, arg.reg, arg.ty, class) {
+                let name = self.assign(&mut next, class, bits)?;
+                let phys = h.func.names.intern(name);
+                let mut copy = InstData::new(InstOpcode::Known(Opcode::COPY));
+                copy.num_defs = 1;
+                copy.operands.push(Operand::Reg(RegOperand::def_of(Reg::Physical(phys))));
+                copy.operands.push(Operand::vreg_use(piece));
+                h.builder().insert(copy);
+                arg_regs.push(phys);
+            }
+        }
+        let mut next_result = [0usize; 2];
+        let mut result_regs = Vec::new();
+        for result in &request.results {
+            let class = self.class_of(result);
+            let bits = self.piece_bits(result.ty, class);
+            let count = (result.ty.size_in_bits() / u64::from(bits)).max(1) as usize;
+            let mut pieces = Vec::new();
+            for _ in 0..count {
+                pieces.push(h.func.names.intern(self.assign(&mut next_result, class, bits)?));
+            }
+            result_regs.push((result.reg, result.ty, bits, pieces));
+        }
+        let call = self.call_inst(h, &request.symbol, &arg_regs, &result_regs);
+        h.builder().insert(call);
+        let destroy = self.frame_pseudo(h, self.frame_destroy);
+        h.builder().insert(destroy);
+        for (value, ty, bits, pieces) in result_regs {
+            let piece_ty = Llt::scalar(bits);
+            let copies: Vec<VReg> = pieces
+                .iter()
+                .map(|phys| {
+                    let v = h.func.new_vreg(if pieces.len() == 1 { ty } else { piece_ty });
+                    let mut copy = InstData::new(InstOpcode::Known(Opcode::COPY));
+                    copy.num_defs = 1;
+                    copy.operands.push(Operand::vreg_def(v));
+                    copy.operands.push(Operand::Reg(RegOperand::use_of(Reg::Physical(*phys))));
+                    h.builder().insert(copy);
+                    v
+                })
+                .collect();
+            if copies.len() == 1 {
+                h.build_into(Opcode::COPY, value, &copies);
+            } else {
+                h.build_into(Opcode::G_MERGE_VALUES, value, &copies);
+            }
+        }
+        Ok(())
+    }
+
+    /// `ADJCALLSTACK* 0, 0, implicit-def $sp, implicit $sp`.
+    fn frame_pseudo(&self, h: &mut Helper<'_>, name: &str) -> InstData {
+        let opcode = h.func.names.intern(name);
+        let sp = h.func.names.intern(self.stack_pointer);
+        let mut data = InstData::new(InstOpcode::Target(opcode));
+        data.operands.push(Operand::Imm(0));
+        data.operands.push(Operand::Imm(0));
+        data.operands.push(implicit(sp, true));
+        data.operands.push(implicit(sp, false));
+        data
+    }
+
+    fn call_inst(
+        &self,
+        h: &mut Helper<'_>,
+        symbol: &str,
+        args: &[crate::ir::Symbol],
+        results: &[(VReg, Llt, u32, Vec<crate::ir::Symbol>)],
+    ) -> InstData {
+        let opcode = h.func.names.intern(self.call);
+        let mut data = InstData::new(InstOpcode::Target(opcode));
+        let callee = Operand::ExternalSymbol { name: symbol.into(), offset: 0 };
+        data.operands.push(match self.callee_flags {
+            Some(flags) => Operand::TargetFlags { flags: flags.into(), operand: Box::new(callee) },
+            None => callee,
+        });
+        data.operands.push(Operand::RegMask(h.func.names.intern(self.register_mask)));
+        data.operands.push(implicit(h.func.names.intern(self.link_register), true));
+        if self.call_uses_stack_pointer {
+            data.operands.push(implicit(h.func.names.intern(self.stack_pointer), false));
+        }
+        data.operands.extend(args.iter().map(|r| implicit(*r, false)));
+        for (_, _, _, regs) in results {
+            data.operands.extend(regs.iter().map(|r| implicit(*r, true)));
+        }
+        data
+    }
+
+    /// The register-sized pieces of an argument (an unmerge when wider).
+    fn pieces(&self, h: &mut Helper<'_>, value: VReg, ty: Llt, class: ValueClass) -> Vec<(VReg, u32)> {
+        let bits = self.piece_bits(ty, class);
+        if ty.size_in_bits() <= u64::from(bits) {
+            return vec![(value, ty.size_in_bits() as u32)];
+        }
+        let count = (ty.size_in_bits() / u64::from(bits)) as usize;
+        h.split(value, Llt::scalar(bits), count).into_iter().map(|v| (v, bits)).collect()
+    }
+
+    fn piece_bits(&self, ty: Llt, class: ValueClass) -> u32 {
+        let size = ty.size_in_bits() as u32;
+        match class {
+            ValueClass::Float => size,
+            ValueClass::Integer if size > self.int_register_bits => self.int_register_bits,
+            ValueClass::Integer => size,
+        }
+    }
+
+    fn assign(&self, next: &mut [usize; 2], class: ValueClass, bits: u32) -> Result<&'static str, String> {
+        let (sequence, slot) = match class {
+            ValueClass::Integer => (&self.int_registers, &mut next[0]),
+            ValueClass::Float => (&self.float_registers, &mut next[1]),
+        };
+        let name = sequence.name(*slot, bits).ok_or_else(|| {
+            format!("no {class:?} register for a {bits}-bit value (stack arguments are not implemented)")
+        })?;
+        *slot += 1;
+        Ok(name)
+    }
+}
+
+fn implicit(reg: crate::ir::Symbol, def: bool) -> Operand {
+    let mut flags = RegFlags::IMPLICIT;
+    if def {
+        flags.insert(RegFlags::DEF);
+    }
+    Operand::Reg(RegOperand { reg: Reg::Physical(reg), flags, subreg: None, tied_def: None })
+}

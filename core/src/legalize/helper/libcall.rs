@@ -1,0 +1,166 @@
+//! `Libcall`: replace an operation by a call to the runtime function LLVM
+//! uses for it (`__divti3`, `__addtf3`, `fmodf`, ...); the target's calling
+//! convention emits the call.
+
+use super::{Helper, StepResult};
+use crate::ir::Inst;
+use crate::legalize::target::{LibcallRequest, LibcallValue};
+use crate::opcode::Opcode;
+use crate::ty::Llt;
+
+/// Replaces `inst` by a library call.
+pub(super) fn libcall(h: &mut Helper<'_>, inst: Inst) -> StepResult {
+    let Some(opcode) = h.func.inst(inst).known_opcode() else {
+        return StepResult::Unable("not a generic instruction".into());
+    };
+    let Some(request) = request_for(h, inst, opcode) else {
+        return StepResult::Unable(format!("no library call for {opcode} on these types"));
+    };
+    let target = h.target;
+    match target.emit_libcall(h, inst, &request) {
+        Ok(()) => {
+            h.func.erase(inst);
+            StepResult::Legalized
+        }
+        Err(why) => StepResult::Unable(format!("calling {}: {why}", request.symbol)),
+    }
+}
+
+fn value(h: &Helper<'_>, inst: Inst, index: usize, float: bool, signed: bool) -> LibcallValue {
+    let reg = h.reg(inst, index);
+    LibcallValue { reg, ty: h.func.ty(reg), float, signed }
+}
+
+/// The call for `inst`: its symbol, arguments and results.
+fn request_for(h: &Helper<'_>, inst: Inst, opcode: Opcode) -> Option<LibcallRequest> {
+    use Opcode::*;
+    let dst_ty = h.ty(inst, 0);
+    if dst_ty.is_vector() {
+        return None;
+    }
+    let operands = h.func.inst(inst).operands.len();
+    let (symbol, float) = match opcode {
+        G_MUL | G_SDIV | G_UDIV | G_SREM | G_UREM | G_CTLZ_ZERO_UNDEF => (integer_name(opcode, dst_ty)?, false),
+        G_FADD | G_FSUB | G_FMUL | G_FDIV => (soft_float_name(opcode, dst_ty)?, true),
+        _ => (libm_name(opcode, dst_ty).or_else(|| conversion_name(h, inst, opcode))?, true),
+    };
+    let is_conversion = matches!(opcode, G_FPEXT | G_FPTRUNC | G_FPTOSI | G_FPTOUI | G_SITOFP | G_UITOFP);
+    let (args, results) = if is_conversion {
+        let src_float = matches!(opcode, G_FPEXT | G_FPTRUNC | G_FPTOSI | G_FPTOUI);
+        let dst_float = matches!(opcode, G_FPEXT | G_FPTRUNC | G_SITOFP | G_UITOFP);
+        (vec![value(h, inst, 1, src_float, opcode == G_SITOFP)], vec![value(h, inst, 0, dst_float, false)])
+    } else if opcode == G_FPOWI || opcode == G_FLDEXP {
+        (vec![value(h, inst, 1, true, false), value(h, inst, 2, false, true)], vec![value(h, inst, 0, true, false)])
+    } else {
+        let signed = matches!(opcode, G_SDIV | G_SREM);
+        let args = (1..operands).map(|i| value(h, inst, i, float, signed)).collect();
+        (args, vec![value(h, inst, 0, float, signed)])
+    };
+    Some(LibcallRequest { symbol, args, results })
+}
+
+fn int_suffix(ty: Llt) -> Option<&'static str> {
+    match ty.size_in_bits() {
+        32 => Some("si"),
+        64 => Some("di"),
+        128 => Some("ti"),
+        _ => None,
+    }
+}
+
+fn float_suffix(ty: Llt) -> Option<&'static str> {
+    match ty.size_in_bits() {
+        16 => Some("hf"),
+        32 => Some("sf"),
+        64 => Some("df"),
+        128 => Some("tf"),
+        80 => Some("xf"),
+        _ => None,
+    }
+}
+
+/// `__divsi3`, `__umodti3`, `__clzdi2`, ...
+fn integer_name(opcode: Opcode, ty: Llt) -> Option<String> {
+    let base = match opcode {
+        Opcode::G_MUL => "mul",
+        Opcode::G_SDIV => "div",
+        Opcode::G_UDIV => "udiv",
+        Opcode::G_SREM => "mod",
+        Opcode::G_UREM => "umod",
+        _ => return Some(format!("__clz{}2", int_suffix(ty)?)),
+    };
+    Some(format!("__{base}{}3", int_suffix(ty)?))
+}
+
+/// `__addsf3`, `__divtf3`, ...
+fn soft_float_name(opcode: Opcode, ty: Llt) -> Option<String> {
+    let base = match opcode {
+        Opcode::G_FADD => "add",
+        Opcode::G_FSUB => "sub",
+        Opcode::G_FMUL => "mul",
+        _ => "div",
+    };
+    let suffix = float_suffix(ty).filter(|s| *s != "hf")?;
+    Some(format!("__{base}{suffix}3"))
+}
+
+/// C's math library: `fmodf`, `fmod`, `fmodl`, `__powisf2`, ...
+fn libm_name(opcode: Opcode, ty: Llt) -> Option<String> {
+    use Opcode::*;
+    let base = match opcode {
+        G_FREM => "fmod",
+        G_FPOW => "pow",
+        G_FMA => "fma",
+        G_FSIN => "sin",
+        G_FCOS => "cos",
+        G_FTAN => "tan",
+        G_FASIN => "asin",
+        G_FACOS => "acos",
+        G_FATAN => "atan",
+        G_FATAN2 => "atan2",
+        G_FSINH => "sinh",
+        G_FCOSH => "cosh",
+        G_FTANH => "tanh",
+        G_FLOG => "log",
+        G_FLOG2 => "log2",
+        G_FLOG10 => "log10",
+        G_FEXP => "exp",
+        G_FEXP2 => "exp2",
+        G_FEXP10 => "exp10",
+        G_FCEIL => "ceil",
+        G_FFLOOR => "floor",
+        G_FMINNUM => "fmin",
+        G_FMAXNUM => "fmax",
+        G_FSQRT => "sqrt",
+        G_FRINT => "rint",
+        G_FNEARBYINT => "nearbyint",
+        G_INTRINSIC_TRUNC => "trunc",
+        G_INTRINSIC_ROUND => "round",
+        G_INTRINSIC_ROUNDEVEN => "roundeven",
+        G_FLDEXP => "ldexp",
+        G_FPOWI => return Some(format!("__powi{}2", float_suffix(ty).filter(|s| *s != "hf")?)),
+        _ => return None,
+    };
+    let suffix = match ty.size_in_bits() {
+        32 => "f",
+        64 => "",
+        80 | 128 => "l",
+        _ => return None,
+    };
+    Some(format!("{base}{suffix}"))
+}
+
+/// `__extendsfdf2`, `__fixtfti`, `__floatunsidf`, ...
+fn conversion_name(h: &Helper<'_>, inst: Inst, opcode: Opcode) -> Option<String> {
+    use Opcode::*;
+    let (dst, src) = (h.ty(inst, 0), h.ty(inst, 1));
+    Some(match opcode {
+        G_FPEXT => format!("__extend{}{}2", float_suffix(src)?, float_suffix(dst)?),
+        G_FPTRUNC => format!("__trunc{}{}2", float_suffix(src)?, float_suffix(dst)?),
+        G_FPTOSI => format!("__fix{}{}", float_suffix(src)?, int_suffix(dst)?),
+        G_FPTOUI => format!("__fixuns{}{}", float_suffix(src)?, int_suffix(dst)?),
+        G_SITOFP => format!("__float{}{}", int_suffix(src)?, float_suffix(dst)?),
+        G_UITOFP => format!("__floatun{}{}", int_suffix(src)?, float_suffix(dst)?),
+        _ => return None,
+    })
+}
