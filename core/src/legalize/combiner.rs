@@ -228,8 +228,7 @@ fn combine_zext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
             if known.or(&mask).is_all_ones() {
                 replace_reg(h, dst, and_src);
             } else {
-                let mask_reg = h.func.new_vreg(dst_ty);
-                build_constant_into(h, mask_reg, mask);
+                let mask_reg = h.constant(dst_ty, mask);
                 h.build_into(Opcode::G_AND, dst, &[and_src, mask_reg]);
             }
         }

@@ -118,10 +118,10 @@ impl Cse {
     }
 
     /// Folds and CSEs the instructions created since `first_new` (in
-    /// creation order); `explicit_vregs` are the vregs that existed before
-    /// the step (defs the builder was asked to define). Returns the
-    /// instructions it erased.
-    pub fn process_new(&mut self, func: &mut Function, first_new: usize, explicit_vregs: usize) -> Vec<Inst> {
+    /// creation order); `explicit` are the registers the builder was asked
+    /// to define (LLVM copies into those instead of replacing them).
+    /// Returns the instructions it erased.
+    pub fn process_new(&mut self, func: &mut Function, first_new: usize, explicit: &[VReg]) -> Vec<Inst> {
         let mut erased = Vec::new();
         if self.mode == CseMode::Off {
             return erased;
@@ -139,7 +139,7 @@ impl Cse {
                 continue;
             };
             let defs = def_vregs(func, inst);
-            let explicit = defs.iter().any(|d| d.index() < explicit_vregs);
+            let explicit = defs.iter().any(|d| explicit.contains(d));
             if explicit && defs.len() > 1 {
                 // LLVM cannot copy into several given registers: no CSE.
                 continue;

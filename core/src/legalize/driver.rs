@@ -118,14 +118,15 @@ pub fn legalize(
                 });
             }
             let before = helper.func.inst_capacity();
-            let vregs_before = helper.func.num_vregs();
+            helper.take_explicit_defs();
             let description = describe_step(&helper, inst);
             match helper.legalize_step(inst) {
                 StepResult::AlreadyLegal => {}
                 StepResult::Legalized => {
                     stats.steps += 1;
                     remember(&mut recent, description);
-                    cse.process_new(helper.func, before, vregs_before);
+                    let explicit = helper.take_explicit_defs();
+                    cse.process_new(helper.func, before, &explicit);
                     requeue(&mut lists, &mut helper, &mut cse, before);
                 }
                 StepResult::Unable(reason) => {
@@ -157,11 +158,12 @@ pub fn legalize(
                 continue;
             }
             let before = helper.func.inst_capacity();
-            let vregs_before = helper.func.num_vregs();
+            helper.take_explicit_defs();
             let mut dead = Vec::new();
             if try_combine(&mut helper, inst, &mut dead) {
                 stats.combines += 1;
-                cse.process_new(helper.func, before, vregs_before);
+                let explicit = helper.take_explicit_defs();
+                cse.process_new(helper.func, before, &explicit);
                 for d in dead {
                     erase(&mut lists, helper.func, d);
                 }

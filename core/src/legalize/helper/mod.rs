@@ -14,6 +14,7 @@ mod widen_merge;
 
 use super::query::describe;
 use super::target::LegalizeTarget;
+use crate::apint::ApInt;
 use crate::ir::{Block, Builder, Function, InsertPoint, Inst, InstData, InstOpcode, Operand, Reg, VReg};
 use crate::legality::{CustomOutcome, LegalizeAction, LegalizeStep, LegalizerInfo};
 use crate::opcode::Opcode;
@@ -41,13 +42,14 @@ pub struct Helper<'a> {
     point: InsertPoint,
     changed: Vec<Inst>,
     replacements: Vec<VReg>,
+    explicit_defs: Vec<VReg>,
 }
 
 impl<'a> Helper<'a> {
     /// A helper over `func`.
     pub fn new(func: &'a mut Function, info: &'a LegalizerInfo, target: &'a dyn LegalizeTarget) -> Helper<'a> {
         let point = InsertPoint::End(Block::new(0));
-        Helper { func, info, target, point, changed: Vec::new(), replacements: Vec::new() }
+        Helper { func, info, target, point, changed: Vec::new(), replacements: Vec::new(), explicit_defs: Vec::new() }
     }
 
     /// Instructions changed in place since the last call (to requeue).
@@ -159,13 +161,33 @@ impl<'a> Helper<'a> {
         self.builder().build_op(opcode, ty, uses)
     }
 
+    /// A `G_CONSTANT` of `ty` holding `value`, in a new vreg.
+    pub fn constant(&mut self, ty: Llt, value: ApInt) -> VReg {
+        let dst = self.func.new_vreg(ty);
+        let mut data = InstData::new(InstOpcode::Known(Opcode::G_CONSTANT));
+        data.num_defs = 1;
+        data.operands.push(Operand::vreg_def(dst));
+        data.operands.push(Operand::CImm(value));
+        self.builder().insert(data);
+        dst
+    }
+
     /// Builds `opcode` defining the existing vreg `dst` from vreg uses.
     pub fn build_into(&mut self, opcode: Opcode, dst: VReg, uses: &[VReg]) -> Inst {
         self.build_with(opcode, &[dst], uses.iter().map(|v| Operand::vreg_use(*v)).collect())
     }
 
-    /// Builds `opcode` defining the existing vregs `defs` from `uses`.
+    /// The registers given as destinations to `build_into`/`build_with`
+    /// since the last call (LLVM's explicit `DstOp` registers, which CSE
+    /// copies into rather than replaces).
+    pub(crate) fn take_explicit_defs(&mut self) -> Vec<VReg> {
+        std::mem::take(&mut self.explicit_defs)
+    }
+
+    /// Builds `opcode` defining the given vregs `defs` from `uses` (an
+    /// explicit destination, as a `Register` `DstOp` is in LLVM).
     pub fn build_with(&mut self, opcode: Opcode, defs: &[VReg], uses: Vec<Operand>) -> Inst {
+        self.explicit_defs.extend_from_slice(defs);
         let mut data = InstData::new(InstOpcode::Known(opcode));
         data.num_defs = u8::try_from(defs.len()).expect("at most 255 defs");
         data.operands.extend(defs.iter().map(|v| Operand::vreg_def(*v)));

@@ -174,11 +174,8 @@ fn constant(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
     let (dst, wide) = (h.reg(inst, 0), h.ty(inst, 0));
     let (count, leftover_ty) = breakdown(wide, narrow);
     let bits = narrow.scalar_size_in_bits();
-    let slice = |h: &mut Helper<'_>, offset: u32, ty: Llt| {
-        let reg = h.func.new_vreg(ty);
-        h.build_with(Opcode::G_CONSTANT, &[reg], vec![Operand::CImm(value.extract(offset, ty.scalar_size_in_bits()))]);
-        reg
-    };
+    let slice =
+        |h: &mut Helper<'_>, offset: u32, ty: Llt| h.constant(ty, value.extract(offset, ty.scalar_size_in_bits()));
     let parts: Vec<VReg> = (0..count as u32).map(|i| slice(h, i * bits, narrow)).collect();
     let leftover = if leftover_ty.is_valid() { vec![slice(h, count as u32 * bits, leftover_ty)] } else { Vec::new() };
     insert_parts(h, dst, narrow, &Parts { parts, leftover_ty, leftover });
