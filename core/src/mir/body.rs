@@ -380,25 +380,6 @@ fn renumber_blocks(func: &mut Function) {
 fn is_barrier(func: &Function, inst: &InstData) -> bool {
     match inst.opcode {
         InstOpcode::Known(op) => op.info().has(flags::IS_BARRIER),
-        InstOpcode::Target(name) => TARGET_BARRIERS.contains(&func.names.resolve(name)),
+        InstOpcode::Target(name) => crate::ir::is_known_barrier(func.names.resolve(name)),
     }
 }
-
-/// Target instructions that end control flow (returns, unconditional
-/// branches, tail calls) in the targets gisel knows.
-const TARGET_BARRIERS: &[&str] = &[
-    "RET_ReallyLR",
-    "RET",
-    "B",
-    "BR",
-    "BRK",
-    "TCRETURNdi",
-    "TCRETURNri",
-    "PseudoRET",
-    "PseudoTAIL",
-    "PseudoBR",
-    "PseudoBRIND",
-    "PseudoTAILIndirect",
-    "TRAP",
-    "UNREACHABLE",
-];

@@ -11,6 +11,7 @@ mod narrow_ops;
 mod parts;
 mod widen;
 mod widen_merge;
+mod widen_ops;
 
 use super::query::describe;
 use super::target::LegalizeTarget;
@@ -128,6 +129,11 @@ impl<'a> Helper<'a> {
     /// Moves the insertion point before `inst`.
     pub fn set_insert_before(&mut self, inst: Inst) {
         self.point = InsertPoint::Before(inst);
+    }
+
+    /// Moves the insertion point to the end of `block`.
+    pub fn set_insert_at_end(&mut self, block: Block) {
+        self.point = InsertPoint::End(block);
     }
 
     /// Moves the insertion point one instruction forward (LLVM's

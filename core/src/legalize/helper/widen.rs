@@ -3,7 +3,7 @@
 //! is computed wide and truncated back.
 
 use super::widen_merge::{widen_merge_sources, widen_unmerge_results};
-use super::{Helper, StepResult};
+use super::{Helper, StepResult, widen_ops};
 use crate::ir::{Inst, IntPredicate, Operand};
 use crate::legalize::target::BooleanContent;
 use crate::opcode::Opcode;
@@ -79,6 +79,89 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
         (G_UADDO | G_USUBO | G_SADDO | G_SSUBO | G_UADDE | G_USUBE | G_SADDE | G_SSUBE, 0) => {
             add_sub_overflow(h, inst, opcode, wide)
         }
+        (G_EXTRACT, 0 | 1) => widen_ops::extract(h, inst, idx, wide),
+        (G_INSERT, 0) if !wide.is_vector() => srcs_and_dst(h, inst, wide, &[1], G_ANYEXT),
+        (G_BSWAP | G_BITREVERSE, 0) => widen_ops::swap_bits(h, inst, wide),
+        (G_CTLZ | G_CTLZ_ZERO_UNDEF | G_CTTZ | G_CTTZ_ZERO_UNDEF | G_CTPOP, 0 | 1) => {
+            widen_ops::count_bits(h, inst, opcode, idx, wide)
+        }
+        (G_PHI, 0) => widen_ops::phi(h, inst, wide),
+        (
+            G_FADD
+            | G_FSUB
+            | G_FMUL
+            | G_FDIV
+            | G_FREM
+            | G_FMA
+            | G_FMAD
+            | G_FNEG
+            | G_FABS
+            | G_FCANONICALIZE
+            | G_FMINNUM
+            | G_FMAXNUM
+            | G_FMINNUM_IEEE
+            | G_FMAXNUM_IEEE
+            | G_FMINIMUM
+            | G_FMAXIMUM
+            | G_FMINIMUMNUM
+            | G_FMAXIMUMNUM
+            | G_FCEIL
+            | G_FFLOOR
+            | G_FCOS
+            | G_FSIN
+            | G_FTAN
+            | G_FACOS
+            | G_FASIN
+            | G_FATAN
+            | G_FATAN2
+            | G_FCOSH
+            | G_FSINH
+            | G_FTANH
+            | G_FLOG10
+            | G_FLOG
+            | G_FLOG2
+            | G_FRINT
+            | G_FNEARBYINT
+            | G_FSQRT
+            | G_FEXP
+            | G_FEXP2
+            | G_FEXP10
+            | G_FPOW
+            | G_INTRINSIC_TRUNC
+            | G_INTRINSIC_ROUND
+            | G_INTRINSIC_ROUNDEVEN,
+            0,
+        ) => widen_ops::float_op(h, inst, wide),
+        (G_FCONSTANT, 0) => widen_ops::fconstant(h, inst, wide),
+        (G_FPTOSI | G_FPTOUI | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT | G_IS_FPCLASS, 0) => dst_only(h, inst, wide),
+        (G_FPTOSI | G_FPTOUI | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT | G_IS_FPCLASS, 1) => {
+            src_only(h, inst, wide, 1, G_FPEXT)
+        }
+        (G_SITOFP | G_UITOFP, 0) => {
+            h.widen_dst(inst, 0, wide, G_FPTRUNC);
+            changed(h, inst)
+        }
+        (G_SITOFP, 1) => src_only(h, inst, wide, 1, G_SEXT),
+        (G_UITOFP, 1) => src_only(h, inst, wide, 1, G_ZEXT),
+        (G_FCMP, 0) => dst_only(h, inst, wide),
+        (G_FCMP, 1) => {
+            h.widen_src(inst, 2, wide, G_FPEXT);
+            h.widen_src(inst, 3, wide, G_FPEXT);
+            changed(h, inst)
+        }
+        (G_SADDSAT | G_SSUBSAT | G_UADDSAT | G_USUBSAT | G_SSHLSAT | G_USHLSAT, 0) => {
+            widen_ops::saturating(h, inst, opcode, wide)
+        }
+        (G_UMULO | G_SMULO, 0 | 1) => widen_ops::mulo(h, inst, opcode, idx, wide),
+        (G_SBFX | G_UBFX, 0) => srcs_and_dst(h, inst, wide, &[1], G_ANYEXT),
+        (G_SBFX | G_UBFX, 1) => {
+            h.widen_src(inst, 2, wide, G_ZEXT);
+            h.widen_src(inst, 3, wide, G_ZEXT);
+            changed(h, inst)
+        }
+        (G_EXTRACT_VECTOR_ELT, 2) => src_only(h, inst, wide, 2, G_SEXT),
+        (G_INSERT_VECTOR_ELT, 2) => src_only(h, inst, wide, 3, G_SEXT),
+        (G_BUILD_VECTOR, 0 | 1) => widen_ops::build_vector(h, inst, idx, wide),
         (G_MERGE_VALUES, 1) => widen_merge_sources(h, inst, wide),
         (G_UNMERGE_VALUES, 0) => widen_unmerge_results(h, inst, wide),
         _ => StepResult::Unable(format!("widening {opcode} type{idx} to {wide} is not implemented")),
