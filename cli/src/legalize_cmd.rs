@@ -2,8 +2,9 @@
 //! for its target, with llc's `-global-isel-abort` behaviours.
 
 use crate::llc_args::LlcArgs;
+use gisel_core::interp::{Abi, CheckError, Program, check_equivalent, random_inputs};
 use gisel_core::legalize::{CseMode, LegalizeOptions, legalize};
-use gisel_core::mir::MirModule;
+use gisel_core::mir::{MachineFunction, MirModule};
 use gisel_targets::{TargetOptions, target_for};
 
 /// Legalizes `module` in place. With `-global-isel-abort=1` (the default)
@@ -26,8 +27,12 @@ pub fn legalize_module(module: &mut MirModule, args: &LlcArgs) -> Result<Vec<Str
         let mut func = function.func.clone();
         match legalize(&mut func, &target.info, target.hooks.as_ref(), LegalizeOptions { cse }) {
             Ok(_) => {
+                let before = function.clone();
                 function.func = func;
                 function.header.legalized = true;
+                if args.verify_semantics {
+                    remarks.push(check_semantics(&before, function, &module.target)?);
+                }
             }
             Err(error) => match args.abort_mode.unwrap_or(1) {
                 1 => return Err(format!("LLVM ERROR: {error}")),
@@ -41,4 +46,31 @@ pub fn legalize_module(module: &mut MirModule, args: &LlcArgs) -> Result<Vec<Str
         }
     }
     Ok(remarks)
+}
+
+/// Inputs per function for `--verify-semantics`.
+const SEMANTIC_INPUTS: usize = 32;
+
+/// Runs `before` and `after` on the same random inputs; a difference in a
+/// defined result is an error, an instruction the interpreter does not know
+/// leaves the function unchecked (said in the returned note).
+fn check_semantics(
+    before: &MachineFunction,
+    after: &MachineFunction,
+    target: &gisel_core::mir::Target,
+) -> Result<String, String> {
+    let name = &before.header.name;
+    let abi = Abi::for_target(target).ok_or_else(|| format!("gisel: no interpreter ABI for {}", target.triple))?;
+    let inputs = random_inputs(&before.func, &abi, SEMANTIC_INPUTS, 0x9e37_79b9);
+    let (old, new) = (Program::from_machine_function(before), Program::from_machine_function(after));
+    match check_equivalent(&old, &new, &abi, &inputs) {
+        Ok(checked) => Ok(format!(
+            "semantics of '{name}': {} inputs agree ({} skipped, {} with nothing defined)",
+            checked.compared, checked.skipped, checked.vacuous
+        )),
+        Err(CheckError::Mismatch(mismatch)) => {
+            Err(format!("gisel: legalizing '{name}' changed its meaning: {mismatch}"))
+        }
+        Err(other) => Ok(format!("semantics of '{name}' not checked: {other}")),
+    }
 }

@@ -32,6 +32,9 @@ pub struct LlcArgs {
     pub code_model: Option<String>,
     /// `-O0`..`-O3`.
     pub opt_level: Option<u8>,
+    /// `--verify-semantics`: run each function before and after legalization
+    /// on random inputs and require the same results.
+    pub verify_semantics: bool,
 }
 
 impl LlcArgs {
@@ -69,6 +72,7 @@ impl LlcArgs {
                     })
                 }
                 "verify-machineinstrs" => parsed.verify = true,
+                "verify-semantics" => parsed.verify_semantics = true,
                 "global-isel-abort" => {
                     let mode = value("global-isel-abort")?;
                     parsed.abort_mode = Some(
