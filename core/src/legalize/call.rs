@@ -117,6 +117,15 @@ impl CallConvention {
         h.builder().insert(destroy);
         for (value, ty, bits, pieces) in result_regs {
             let piece_ty = Llt::scalar(bits);
+            if let [phys] = pieces[..] {
+                // One register: copied straight into the result.
+                let mut copy = InstData::new(InstOpcode::Known(Opcode::COPY));
+                copy.num_defs = 1;
+                copy.operands.push(Operand::vreg_def(value));
+                copy.operands.push(Operand::Reg(RegOperand::use_of(Reg::Physical(phys))));
+                h.builder().insert(copy);
+                continue;
+            }
             let copies: Vec<VReg> = pieces
                 .iter()
                 .map(|phys| {
@@ -129,11 +138,7 @@ impl CallConvention {
                     v
                 })
                 .collect();
-            if copies.len() == 1 {
-                h.build_into(Opcode::COPY, value, &copies);
-            } else {
-                h.build_into(Opcode::G_MERGE_VALUES, value, &copies);
-            }
+            h.build_into(Opcode::G_MERGE_VALUES, value, &copies);
         }
         Ok(())
     }

@@ -3,7 +3,7 @@
 //! convention emits the call.
 
 use super::{Helper, StepResult};
-use crate::ir::Inst;
+use crate::ir::{FloatPredicate, Inst, IntPredicate, Operand, VReg};
 use crate::legalize::target::{LibcallRequest, LibcallValue};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
@@ -13,6 +13,9 @@ pub(super) fn libcall(h: &mut Helper<'_>, inst: Inst) -> StepResult {
     let Some(opcode) = h.func.inst(inst).known_opcode() else {
         return StepResult::Unable("not a generic instruction".into());
     };
+    if opcode == Opcode::G_FCMP {
+        return fcmp(h, inst);
+    }
     let Some(request) = request_for(h, inst, opcode) else {
         return StepResult::Unable(format!("no library call for {opcode} on these types"));
     };
@@ -163,4 +166,114 @@ fn conversion_name(h: &Helper<'_>, inst: Inst, opcode: Opcode) -> Option<String>
         G_UITOFP => format!("__floatun{}{}", int_suffix(src)?, float_suffix(dst)?),
         _ => return None,
     })
+}
+
+/// The comparison routine and how its `i32` answer compares with zero, for
+/// the predicates that have one (LLVM's `getFCMPLibcallDesc`).
+fn fcmp_routine(pred: FloatPredicate, ty: Llt) -> Option<(String, IntPredicate)> {
+    let (base, compare) = match pred {
+        FloatPredicate::Oeq => ("eq", IntPredicate::Eq),
+        FloatPredicate::Une => ("ne", IntPredicate::Ne),
+        FloatPredicate::Oge => ("ge", IntPredicate::Sge),
+        FloatPredicate::Olt => ("lt", IntPredicate::Slt),
+        FloatPredicate::Ole => ("le", IntPredicate::Sle),
+        FloatPredicate::Ogt => ("gt", IntPredicate::Sgt),
+        FloatPredicate::Uno => ("unord", IntPredicate::Ne),
+        _ => return None,
+    };
+    let suffix = float_suffix(ty).filter(|s| matches!(*s, "sf" | "df" | "tf"))?;
+    Some((format!("__{base}{suffix}2"), compare))
+}
+
+fn inverse_float(pred: FloatPredicate) -> FloatPredicate {
+    use FloatPredicate::*;
+    match pred {
+        False => True,
+        Oeq => Une,
+        Ogt => Ule,
+        Oge => Ult,
+        Olt => Uge,
+        Ole => Ugt,
+        One => Ueq,
+        Ord => Uno,
+        Uno => Ord,
+        Ueq => One,
+        Ugt => Ole,
+        Uge => Olt,
+        Ult => Oge,
+        Ule => Ogt,
+        Une => Oeq,
+        True => False,
+    }
+}
+
+fn inverse_int(pred: IntPredicate) -> IntPredicate {
+    use IntPredicate::*;
+    match pred {
+        Eq => Ne,
+        Ne => Eq,
+        Ugt => Ule,
+        Uge => Ult,
+        Ult => Uge,
+        Ule => Ugt,
+        Sgt => Sle,
+        Sge => Slt,
+        Slt => Sge,
+        Sle => Sgt,
+    }
+}
+
+/// `G_FCMP` through the soft-float comparison routines: each returns an
+/// `i32` compared with zero; UEQ and ONE combine two calls, the other
+/// unordered predicates invert the call of their inverse.
+fn fcmp(h: &mut Helper<'_>, inst: Inst) -> StepResult {
+    let Operand::FloatPred(pred) = h.func.inst(inst).operands[1] else {
+        return StepResult::Unable("G_FCMP without a predicate".into());
+    };
+    let (dst, lhs, rhs) = (h.reg(inst, 0), h.reg(inst, 2), h.reg(inst, 3));
+    let ty = h.func.ty(lhs);
+    if !matches!(ty.size_in_bits(), 32 | 64 | 128) || h.func.ty(rhs) != ty {
+        return StepResult::Unable(format!("no comparison routine for {ty}"));
+    }
+    let dst_ty = h.func.ty(dst);
+    let call = |h: &mut Helper<'_>, routine: Option<(String, IntPredicate)>, invert: bool, into: Option<VReg>| {
+        let (symbol, compare) = routine.ok_or_else(|| format!("no comparison routine for {pred:?}"))?;
+        let s32 = Llt::scalar(32);
+        let temp = h.func.new_vreg(s32);
+        let args = [lhs, rhs].map(|reg| LibcallValue { reg, ty, float: true, signed: false }).to_vec();
+        let results = vec![LibcallValue { reg: temp, ty: s32, float: false, signed: true }];
+        let target = h.target;
+        target.emit_libcall(h, inst, &LibcallRequest { symbol, args, results })?;
+        let zero = h.builder().constant(s32, 0);
+        let compare = if invert { inverse_int(compare) } else { compare };
+        let uses = vec![Operand::IntPred(compare), Operand::vreg_use(temp), Operand::vreg_use(zero)];
+        Ok::<VReg, String>(match into {
+            Some(dst) => {
+                h.build_with(Opcode::G_ICMP, &[dst], uses);
+                dst
+            }
+            None => h.builder().build(Opcode::G_ICMP, &[dst_ty], uses).1[0],
+        })
+    };
+    let result = match pred {
+        FloatPredicate::Ueq | FloatPredicate::One => {
+            let one = pred == FloatPredicate::One;
+            let eq = call(h, fcmp_routine(FloatPredicate::Oeq, ty), one, None);
+            let uno = eq.and_then(|eq| call(h, fcmp_routine(FloatPredicate::Uno, ty), one, None).map(|u| (eq, u)));
+            uno.map(|(eq, uno)| {
+                h.build_into(if one { Opcode::G_AND } else { Opcode::G_OR }, dst, &[eq, uno]);
+            })
+        }
+        FloatPredicate::Ult | FloatPredicate::Uge | FloatPredicate::Ugt | FloatPredicate::Ule | FloatPredicate::Ord => {
+            call(h, fcmp_routine(inverse_float(pred), ty), true, Some(dst)).map(|_| ())
+        }
+        _ => call(h, fcmp_routine(pred, ty), false, Some(dst)).map(|_| ()),
+    };
+    match result {
+        Ok(()) => {
+            h.func.erase(inst);
+            StepResult::Legalized
+        }
+        Err(why) => StepResult::Unable(format!("G_FCMP as a library call: {why}")),
+    }
 }
