@@ -26,6 +26,7 @@ pub(super) fn try_combine(h: &mut Helper<'_>, inst: Inst, dead: &mut Vec<Inst>) 
         Some(Opcode::G_TRUNC) => combine_trunc(h, inst),
         Some(Opcode::G_UNMERGE_VALUES) => combine_unmerge(h, inst),
         Some(Opcode::G_MERGE_VALUES | Opcode::G_BUILD_VECTOR | Opcode::G_CONCAT_VECTORS) => combine_merge(h, inst),
+        Some(Opcode::G_EXTRACT) => combine_extract(h, inst),
         _ => None,
     };
     let Some(source_def) = combined else {
@@ -414,4 +415,50 @@ fn combine_merge(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
     }
     replace_reg(h, dst, x);
     Some(Some(def))
+}
+
+/// extract(undef) -> undef; extract(merge-like(s0, s1, ...), off) within one
+/// source -> extract(s_i, off - i * |s|).
+fn combine_extract(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
+    let (dst, src) = (use_reg(h, inst, 0), use_reg(h, inst, 1));
+    let (def, src) = def_through_copies(h.func, src)?;
+    let Operand::Imm(offset) = h.func.inst(inst).operands[2] else { return None };
+    match h.func.inst(def).known_opcode()? {
+        Opcode::G_IMPLICIT_DEF => {
+            h.build_into(Opcode::G_IMPLICIT_DEF, dst, &[]);
+        }
+        Opcode::G_MERGE_VALUES | Opcode::G_BUILD_VECTOR | Opcode::G_CONCAT_VECTORS => {
+            let sources = h.func.inst(def).operands.len() - 1;
+            let part = h.func.ty(src).size_in_bits() / sources as u64;
+            let (offset, size) = (offset as u64, h.func.ty(dst).size_in_bits());
+            let (first, last) = (offset / part, (offset + size - 1) / part);
+            if first != last {
+                return None;
+            }
+            let source = use_reg(h, def, 1 + first as usize);
+            build_extract(h, dst, source, offset - first * part);
+        }
+        _ => return None,
+    }
+    Some(Some(def))
+}
+
+/// `dst = G_EXTRACT src, offset`, or a cast when the sizes match (LLVM's
+/// `buildExtract`).
+pub(super) fn build_extract(h: &mut Helper<'_>, dst: VReg, src: VReg, offset: u64) {
+    let (dst_ty, src_ty) = (h.func.ty(dst), h.func.ty(src));
+    if dst_ty.size_in_bits() == src_ty.size_in_bits() {
+        let cast = if dst_ty == src_ty {
+            Opcode::COPY
+        } else if dst_ty.is_pointer() && !src_ty.is_pointer() {
+            Opcode::G_INTTOPTR
+        } else if src_ty.is_pointer() && !dst_ty.is_pointer() {
+            Opcode::G_PTRTOINT
+        } else {
+            Opcode::G_BITCAST
+        };
+        h.build_into(cast, dst, &[src]);
+        return;
+    }
+    h.build_with(Opcode::G_EXTRACT, &[dst], vec![Operand::vreg_use(src), Operand::Imm(offset as i64)]);
 }

@@ -9,6 +9,12 @@ mod lower;
 mod narrow;
 mod narrow_ops;
 mod parts;
+mod vector;
+mod vector_cast;
+mod vector_more;
+mod vector_parts;
+#[cfg(test)]
+mod vector_tests;
 mod widen;
 mod widen_merge;
 mod widen_ops;
@@ -110,9 +116,9 @@ impl<'a> Helper<'a> {
             },
             LegalizeAction::Lower => lower::lower(self, inst, idx, ty),
             LegalizeAction::Libcall => libcall::libcall(self, inst),
-            LegalizeAction::FewerElements | LegalizeAction::MoreElements | LegalizeAction::Bitcast => {
-                StepResult::Unable(format!("{step}: not implemented for this opcode"))
-            }
+            LegalizeAction::FewerElements => vector::fewer_elements(self, inst, idx, ty),
+            LegalizeAction::MoreElements => vector_more::more_elements(self, inst, idx, ty),
+            LegalizeAction::Bitcast => vector_more::bitcast(self, inst, idx, ty),
             LegalizeAction::Unsupported | LegalizeAction::NotFound | LegalizeAction::UseLegacyRules => {
                 StepResult::Unable(format!("{step}"))
             }
@@ -239,9 +245,17 @@ impl<'a> Helper<'a> {
         self.build_into(ext, old, &[narrow_reg]);
     }
 
-    /// Splits `value` into `parts` pieces of `part_ty` with one
-    /// `G_UNMERGE_VALUES` (`extractParts` when the type divides evenly).
+    /// Splits `value` into `parts` pieces of `part_ty` with one typed
+    /// `G_UNMERGE_VALUES` (LLVM's `buildUnmerge(Ty, Reg)`, which CSE may share).
     pub fn split(&mut self, value: VReg, part_ty: Llt, parts: usize) -> Vec<VReg> {
         self.builder().unmerge(part_ty, parts, value)
+    }
+
+    /// Splits `value` into new registers named up front (LLVM's
+    /// `extractParts`, whose unmerges CSE never shares).
+    pub fn split_named(&mut self, value: VReg, part_ty: Llt, parts: usize) -> Vec<VReg> {
+        let regs: Vec<VReg> = (0..parts).map(|_| self.func.new_vreg(part_ty)).collect();
+        self.build_with(Opcode::G_UNMERGE_VALUES, &regs, vec![Operand::vreg_use(value)]);
+        regs
     }
 }

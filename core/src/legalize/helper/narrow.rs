@@ -3,7 +3,10 @@
 //! bits. Uneven sizes split into narrow parts plus a leftover, re-merged
 //! through their common divisor type, as LLVM does.
 
-use super::narrow_ops::{narrow_ext, narrow_icmp, narrow_mul, narrow_select, narrow_shift, narrow_trunc_source};
+use super::narrow_ops::{
+    narrow_count_source, narrow_ext, narrow_ext_load, narrow_icmp, narrow_mul, narrow_reverse, narrow_select,
+    narrow_sext_inreg, narrow_shift, narrow_trunc_source,
+};
 use super::parts::{Parts, breakdown, extract_parts, insert_parts};
 use super::{Helper, StepResult};
 use crate::ir::{Inst, MemOperand, Operand, VReg};
@@ -28,6 +31,12 @@ pub(super) fn narrow_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, narrow: 
         (G_TRUNC, 1) => narrow_trunc_source(h, inst, narrow),
         (G_SHL | G_LSHR | G_ASHR, 0) => narrow_shift(h, inst, opcode),
         (G_MUL | G_UMULH, 0) => narrow_mul(h, inst, opcode, narrow),
+        (G_SEXT_INREG, 0) => narrow_sext_inreg(h, inst, narrow),
+        (G_SEXTLOAD | G_ZEXTLOAD, 0) => narrow_ext_load(h, inst, opcode, narrow),
+        (G_CTLZ | G_CTLZ_ZERO_UNDEF | G_CTTZ | G_CTTZ_ZERO_UNDEF | G_CTPOP, 1) => {
+            narrow_count_source(h, inst, opcode, narrow)
+        }
+        (G_BSWAP | G_BITREVERSE, 0) => narrow_reverse(h, inst, opcode, narrow),
         (G_PTRTOINT | G_CTLZ | G_CTLZ_ZERO_UNDEF | G_CTTZ | G_CTTZ_ZERO_UNDEF | G_CTPOP, 0) => {
             h.narrow_dst(inst, 0, narrow, G_ZEXT);
             h.mark_changed(inst);

@@ -192,7 +192,7 @@ pub(super) fn narrow_shift(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> St
         return shift_by_constant(h, inst, opcode, known, half, amount_ty);
     }
     let new_bits = h.builder().constant(amount_ty, i128::from(half_bits));
-    let halves = h.split(src, half, 2);
+    let halves = h.split_named(src, half, 2);
     let (in_l, in_h) = (halves[0], halves[1]);
     let excess = h.build(Opcode::G_SUB, amount_ty, &[amount, new_bits]);
     let lack = h.build(Opcode::G_SUB, amount_ty, &[new_bits, amount]);
@@ -241,7 +241,7 @@ fn shift_by_constant(
     amount_ty: Llt,
 ) -> StepResult {
     let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
-    let halves = h.split(src, half, 2);
+    let halves = h.split_named(src, half, 2);
     let (in_l, in_h) = (halves[0], halves[1]);
     if amount.is_zero() {
         h.build_into(Opcode::G_MERGE_VALUES, dst, &[in_l, in_h]);
@@ -329,8 +329,8 @@ pub(super) fn narrow_mul(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow:
     let parts = (size / narrow.size_in_bits()) as usize;
     let high = opcode == Opcode::G_UMULH;
     let dst_parts = parts * if high { 2 } else { 1 };
-    let x = h.split(a, narrow, parts);
-    let y = h.split(b, narrow, parts);
+    let x = h.split_named(a, narrow, parts);
+    let y = h.split_named(b, narrow, parts);
     let mut out = vec![h.build(Opcode::G_MUL, narrow, &[x[0], y[0]])];
     let mut carry_prev: Option<VReg> = None;
     for d in 1..dst_parts {
@@ -380,4 +380,137 @@ fn uaddo(h: &mut Helper<'_>, ty: Llt, a: VReg, b: VReg) -> (VReg, VReg) {
     let uses = vec![Operand::vreg_use(a), Operand::vreg_use(b)];
     let defs = h.builder().build(Opcode::G_UADDO, &[ty, Llt::scalar(1)], uses).1;
     (defs[0], defs[1])
+}
+
+/// `G_SEXT_INREG`: truncate and sign-extend when the narrow type holds the
+/// sign bit; otherwise parts below it pass, the part holding it gets a
+/// narrower `G_SEXT_INREG`, parts above copy its sign.
+pub(super) fn narrow_sext_inreg(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
+    let Operand::Imm(width) = h.func.inst(inst).operands[2] else {
+        return StepResult::Unable("G_SEXT_INREG without a width".into());
+    };
+    let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
+    let narrow_bits = i64::from(narrow.scalar_size_in_bits());
+    if narrow_bits > width {
+        h.narrow_src(inst, 1, narrow);
+        let narrow_dst = h.func.new_vreg(narrow);
+        h.advance_insert_point();
+        h.build_into(Opcode::G_SEXT, dst, &[narrow_dst]);
+        h.func.set_operand(inst, 0, Operand::vreg_def(narrow_dst));
+        h.mark_changed(inst);
+        return StepResult::Legalized;
+    }
+    let size = h.func.ty(dst).size_in_bits();
+    if !size.is_multiple_of(narrow.size_in_bits()) {
+        return StepResult::Unable("uneven G_SEXT_INREG splits are not done".into());
+    }
+    let parts = (size / narrow.size_in_bits()) as usize;
+    let pieces = h.split_named(src, narrow, parts);
+    let sign_shift = h.builder().constant(narrow, i128::from(narrow_bits - 1));
+    let (mut full, mut partial) = (None, None);
+    let mut out = Vec::with_capacity(parts);
+    for (i, piece) in pieces.iter().enumerate() {
+        let (lo, hi) = (i as i64 * narrow_bits, (i as i64 + 1) * narrow_bits);
+        if hi <= width {
+            out.push(*piece);
+            partial = Some(*piece);
+        } else if lo >= width {
+            let value = match full {
+                Some(f) => f,
+                None => {
+                    let Some(p) = partial else { return StepResult::Unable("no part holds the sign".into()) };
+                    let f = h.build(Opcode::G_ASHR, narrow, &[p, sign_shift]);
+                    full = Some(f);
+                    f
+                }
+            };
+            out.push(value);
+        } else {
+            let ext = h.func.new_vreg(narrow);
+            h.builder().insert({
+                let mut d = crate::ir::InstData::new(crate::ir::InstOpcode::Known(Opcode::G_SEXT_INREG));
+                d.num_defs = 1;
+                d.operands.push(Operand::vreg_def(ext));
+                d.operands.push(Operand::vreg_use(*piece));
+                d.operands.push(Operand::Imm(width % narrow_bits));
+                d
+            });
+            out.push(ext);
+            partial = Some(ext);
+        }
+    }
+    h.build_into(Opcode::G_MERGE_VALUES, dst, &out);
+    done(h, inst)
+}
+
+/// `G_SEXTLOAD` / `G_ZEXTLOAD` of the result: a narrow (extending) load
+/// extended again; memory wider than the narrow type is not split.
+pub(super) fn narrow_ext_load(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow: Llt) -> StepResult {
+    let (dst, ptr) = (h.reg(inst, 0), h.reg(inst, 1));
+    let Some(mem) = h.func.inst(inst).mem.first().cloned() else {
+        return StepResult::Unable("an extending load without a memory operand".into());
+    };
+    let mem_bits = mem.memory_type().map_or(0, Llt::size_in_bits);
+    let tmp = h.func.new_vreg(narrow);
+    let load_opcode = match mem_bits.cmp(&narrow.size_in_bits()) {
+        std::cmp::Ordering::Equal => Opcode::G_LOAD,
+        std::cmp::Ordering::Less => opcode,
+        std::cmp::Ordering::Greater => {
+            return StepResult::Unable("splitting an extending load is not done (as in LLVM 22)".into());
+        }
+    };
+    let load = h.build_with(load_opcode, &[tmp], vec![Operand::vreg_use(ptr)]);
+    h.func.modify(load, |d| d.mem.push(mem));
+    let ext = if opcode == Opcode::G_ZEXTLOAD { Opcode::G_ZEXT } else { Opcode::G_SEXT };
+    h.build_into(ext, dst, &[tmp]);
+    done(h, inst)
+}
+
+/// `G_CTLZ`, `G_CTTZ`, `G_CTPOP` (and zero-undef forms) of a source twice
+/// the narrow type: combine the counts of the halves.
+pub(super) fn narrow_count_source(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow: Llt) -> StepResult {
+    use Opcode::*;
+    let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
+    let dst_ty = h.func.ty(dst);
+    if !h.func.ty(src).is_scalar() || h.func.ty(src).size_in_bits() != 2 * narrow.size_in_bits() {
+        return StepResult::Unable("only sources twice the narrow type are split".into());
+    }
+    let halves = h.split(src, narrow, 2);
+    let (lo, hi) = (halves[0], halves[1]);
+    if opcode == G_CTPOP {
+        let lo_count = h.build(G_CTPOP, dst_ty, &[lo]);
+        let hi_count = h.build(G_CTPOP, dst_ty, &[hi]);
+        h.build_into(G_ADD, dst, &[hi_count, lo_count]);
+        return done(h, inst);
+    }
+    let undef = matches!(opcode, G_CTLZ_ZERO_UNDEF | G_CTTZ_ZERO_UNDEF);
+    let leading = matches!(opcode, G_CTLZ | G_CTLZ_ZERO_UNDEF);
+    let (zero_test, other) = if leading { (hi, lo) } else { (lo, hi) };
+    let zero = h.builder().constant(narrow, 0);
+    let is_zero = icmp(h, Llt::scalar(1), IntPredicate::Eq, zero_test, zero);
+    let (plain, zero_undef) = if leading { (G_CTLZ, G_CTLZ_ZERO_UNDEF) } else { (G_CTTZ, G_CTTZ_ZERO_UNDEF) };
+    let other_count = h.build(if undef { zero_undef } else { plain }, dst_ty, &[other]);
+    let size = h.builder().constant(dst_ty, i128::from(narrow.size_in_bits() as u32));
+    let when_zero = h.build(G_ADD, dst_ty, &[other_count, size]);
+    let own_count = h.build(zero_undef, dst_ty, &[zero_test]);
+    h.build_with(
+        G_SELECT,
+        &[dst],
+        vec![Operand::vreg_use(is_zero), Operand::vreg_use(when_zero), Operand::vreg_use(own_count)],
+    );
+    done(h, inst)
+}
+
+/// `G_BSWAP` / `G_BITREVERSE`: the operation on each part, parts reversed.
+pub(super) fn narrow_reverse(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow: Llt) -> StepResult {
+    let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
+    let size = h.func.ty(dst).size_in_bits();
+    if !size.is_multiple_of(narrow.size_in_bits()) {
+        return StepResult::Unable("uneven byte-swap splits are not done".into());
+    }
+    let parts = (size / narrow.size_in_bits()) as usize;
+    let pieces = h.split_named(src, narrow, parts);
+    let out: Vec<VReg> = pieces.iter().rev().map(|p| h.build(opcode, narrow, &[*p])).collect();
+    h.build_into(Opcode::G_MERGE_VALUES, dst, &out);
+    done(h, inst)
 }

@@ -38,7 +38,7 @@ pub(super) fn extract_parts(h: &mut Helper<'_>, value: VReg, main: Llt) -> Parts
     let ty = h.func.ty(value);
     let (count, leftover_ty) = breakdown(ty, main);
     if !leftover_ty.is_valid() {
-        return Parts { parts: h.split(value, main, count), ..Parts::default() };
+        return Parts { parts: h.split_named(value, main, count), ..Parts::default() };
     }
     let main_bits = main.size_in_bits();
     let parts = (0..count).map(|i| extract(h, main, value, i as u64 * main_bits)).collect();
