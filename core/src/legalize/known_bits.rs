@@ -1,8 +1,9 @@
-//! Bits of a value known to be zero, for the combines that LLVM guards with
-//! its value tracking (`zext(trunc x)` needs no mask when the high bits of
-//! `x` are already zero). A small, conservative subset: constants,
-//! booleans from compares, zero extensions and zero-extending loads, masks,
-//! selects, shifts by constants, and copies.
+//! Bits of a value known to be zero or one, for the combines that LLVM
+//! guards with its value tracking (`zext(trunc x)` needs no mask when the
+//! high bits of `x` are already zero). A conservative subset of LLVM's
+//! analysis: constants, booleans from compares, extensions and truncations,
+//! bitwise operations, additions and subtractions, shifts by constants,
+//! selects, bit counts, zero-extending loads, and copies.
 
 use super::target::{BooleanContent, LegalizeTarget};
 use crate::apint::ApInt;
@@ -12,9 +13,48 @@ use crate::opcode::Opcode;
 /// How deep the analysis follows definitions (LLVM's limit).
 const MAX_DEPTH: u32 = 6;
 
+/// Known bits of a value: a bit set in `zero` is 0, a bit set in `one` is 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Known {
+    /// Bits known to be zero.
+    pub zero: ApInt,
+    /// Bits known to be one.
+    pub one: ApInt,
+}
+
+impl Known {
+    fn unknown(bits: u32) -> Known {
+        Known { zero: ApInt::zero(bits), one: ApInt::zero(bits) }
+    }
+
+    fn constant(value: &ApInt) -> Known {
+        Known { zero: value.not(), one: value.clone() }
+    }
+
+    fn intersect(&self, other: &Known) -> Known {
+        Known { zero: self.zero.and(&other.zero), one: self.one.and(&other.one) }
+    }
+
+    fn resize(&self, bits: u32) -> Known {
+        Known { zero: self.zero.zext_or_trunc(bits), one: self.one.zext_or_trunc(bits) }
+    }
+
+    /// LLVM's `KnownBits::computeForAddCarry`.
+    fn add_carry(lhs: &Known, rhs: &Known, carry_zero: bool, carry_one: bool) -> Known {
+        let bits = lhs.zero.bits();
+        let carry = |b: bool| ApInt::from_u128(bits, u128::from(b));
+        let possible_zero = lhs.zero.not().add(&rhs.zero.not()).add(&carry(!carry_zero));
+        let possible_one = lhs.one.add(&rhs.one).add(&carry(carry_one));
+        let carry_known_zero = possible_zero.xor(&lhs.zero).xor(&rhs.zero).not();
+        let carry_known_one = possible_one.xor(&lhs.one).xor(&rhs.one);
+        let known = lhs.zero.or(&lhs.one).and(&rhs.zero.or(&rhs.one)).and(&carry_known_zero.or(&carry_known_one));
+        Known { zero: possible_zero.not().and(&known), one: possible_one.and(&known) }
+    }
+}
+
 /// The bits of scalar `v` known to be zero (a mask of its width).
 pub fn known_zero(func: &Function, target: &dyn LegalizeTarget, v: VReg) -> ApInt {
-    zeros(func, target, v, 0)
+    known(func, target, v, 0).zero
 }
 
 fn reg(op: &Operand) -> Option<VReg> {
@@ -33,10 +73,10 @@ fn constant(func: &Function, v: VReg) -> Option<ApInt> {
     }
 }
 
-fn zeros(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> ApInt {
+fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> Known {
     let ty = func.ty(v);
-    let bits = ty.scalar_size_in_bits();
-    let nothing = ApInt::zero(bits.max(1));
+    let bits = ty.scalar_size_in_bits().max(1);
+    let nothing = Known::unknown(bits);
     if !ty.is_scalar() || depth >= MAX_DEPTH {
         return nothing;
     }
@@ -44,54 +84,78 @@ fn zeros(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> A
     let data = func.inst(def);
     let Some(opcode) = data.known_opcode() else { return nothing };
     let operand = |i: usize| data.operands.get(i).and_then(reg);
-    let high_zero = |low: u32| ApInt::all_ones(bits).shl(low.min(bits));
+    let of = |i: usize| operand(i).map(|r| known(func, target, r, depth + 1));
+    let high_zero = |low: u32| Known { zero: ApInt::all_ones(bits).shl(low.min(bits)), one: ApInt::zero(bits) };
+    use Opcode::*;
     match opcode {
-        Opcode::G_CONSTANT => constant(func, v).map_or(nothing, |c| c.not()),
-        Opcode::G_ICMP | Opcode::G_FCMP if bits > 1 => match target.boolean_content(false) {
+        G_CONSTANT => constant(func, v).map_or(nothing, |c| Known::constant(&c)),
+        G_ICMP | G_FCMP if bits > 1 => match target.boolean_content(false) {
             BooleanContent::ZeroOrOne => high_zero(1),
             _ => nothing,
         },
-        Opcode::G_ZEXT => operand(1).map_or(nothing, |src| {
-            let src_bits = func.ty(src).scalar_size_in_bits();
-            let inner = zeros(func, target, src, depth + 1).zext_or_trunc(bits);
-            inner.or(&high_zero(src_bits))
+        G_ZEXT => operand(1).map_or(nothing, |src| {
+            let inner = known(func, target, src, depth + 1).resize(bits);
+            let high = high_zero(func.ty(src).scalar_size_in_bits());
+            Known { zero: inner.zero.or(&high.zero), one: inner.one }
         }),
-        Opcode::G_ZEXTLOAD => match data.mem.first().and_then(|m| m.memory_type()) {
+        G_ANYEXT => operand(1).map_or(nothing, |src| {
+            let src_bits = func.ty(src).scalar_size_in_bits();
+            let inner = known(func, target, src, depth + 1).resize(bits);
+            let low = ApInt::all_ones(src_bits).zext_or_trunc(bits);
+            Known { zero: inner.zero.and(&low), one: inner.one.and(&low) }
+        }),
+        G_ZEXTLOAD => match data.mem.first().and_then(|m| m.memory_type()) {
             Some(mem) => high_zero(mem.size_in_bits() as u32),
             None => nothing,
         },
-        Opcode::G_ASSERT_ZEXT => match data.operands.get(2) {
+        G_ASSERT_ZEXT => match data.operands.get(2) {
             Some(Operand::Imm(width)) => high_zero(*width as u32),
             _ => nothing,
         },
-        Opcode::G_AND | Opcode::G_OR => match (operand(1), operand(2)) {
-            (Some(a), Some(b)) => {
-                let (za, zb) = (zeros(func, target, a, depth + 1), zeros(func, target, b, depth + 1));
-                if opcode == Opcode::G_AND { za.or(&zb) } else { za.and(&zb) }
-            }
+        G_TRUNC => of(1).map_or(nothing, |k| k.resize(bits)),
+        G_AND | G_OR | G_XOR => match (of(1), of(2)) {
+            (Some(a), Some(b)) => match opcode {
+                G_AND => Known { zero: a.zero.or(&b.zero), one: a.one.and(&b.one) },
+                G_OR => Known { zero: a.zero.and(&b.zero), one: a.one.or(&b.one) },
+                _ => Known {
+                    zero: a.zero.and(&b.zero).or(&a.one.and(&b.one)),
+                    one: a.zero.and(&b.one).or(&a.one.and(&b.zero)),
+                },
+            },
             _ => nothing,
         },
-        Opcode::G_SELECT => match (operand(2), operand(3)) {
-            (Some(a), Some(b)) => zeros(func, target, a, depth + 1).and(&zeros(func, target, b, depth + 1)),
+        G_ADD => match (of(1), of(2)) {
+            (Some(a), Some(b)) => Known::add_carry(&a, &b, true, false),
             _ => nothing,
         },
-        Opcode::G_LSHR | Opcode::G_SHL => match (operand(1), operand(2).and_then(|a| constant(func, a))) {
-            (Some(src), Some(amount)) => match amount.to_u32_below(bits) {
-                Some(k) => {
-                    let inner = zeros(func, target, src, depth + 1);
-                    if opcode == Opcode::G_LSHR {
-                        inner.lshr(k).or(&ApInt::all_ones(bits).shl(bits - k))
-                    } else {
-                        inner.shl(k).or(&ApInt::all_ones(bits).lshr(bits - k))
-                    }
+        G_SUB => match (of(1), of(2)) {
+            (Some(a), Some(b)) => Known::add_carry(&a, &Known { zero: b.one, one: b.zero }, false, true),
+            _ => nothing,
+        },
+        G_SELECT => match (of(2), of(3)) {
+            (Some(a), Some(b)) => a.intersect(&b),
+            _ => nothing,
+        },
+        G_SHL | G_LSHR | G_ASHR => match (of(1), operand(2).and_then(|a| constant(func, a))) {
+            (Some(k), Some(amount)) => match amount.to_u32_below(bits) {
+                Some(s) if opcode == G_SHL => {
+                    Known { zero: k.zero.shl(s).or(&ApInt::all_ones(bits).lshr(bits - s)), one: k.one.shl(s) }
                 }
+                Some(s) if opcode == G_LSHR => {
+                    Known { zero: k.zero.lshr(s).or(&ApInt::all_ones(bits).shl(bits - s)), one: k.one.lshr(s) }
+                }
+                Some(s) => Known { zero: k.zero.ashr(s), one: k.one.ashr(s) },
                 None => nothing,
             },
             _ => nothing,
         },
-        Opcode::G_TRUNC => operand(1).map_or(nothing, |src| zeros(func, target, src, depth + 1).zext_or_trunc(bits)),
-        Opcode::COPY => match operand(1) {
-            Some(src) if func.ty(src) == ty => zeros(func, target, src, depth + 1),
+        G_CTPOP | G_CTLZ | G_CTTZ | G_CTLZ_ZERO_UNDEF | G_CTTZ_ZERO_UNDEF => operand(1).map_or(nothing, |src| {
+            // The count is at most the source width: only its low bits vary.
+            let src_bits = func.ty(src).scalar_size_in_bits();
+            high_zero(u32::BITS - src_bits.leading_zeros())
+        }),
+        COPY => match operand(1) {
+            Some(src) if func.ty(src) == ty => known(func, target, src, depth + 1),
             _ => nothing,
         },
         _ => nothing,
@@ -111,14 +175,19 @@ mod tests {
     }
 
     #[test]
-    fn knows_booleans_masks_and_extensions() {
+    fn knows_booleans_masks_extensions_and_sums() {
         let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %c:_(s32) = G_ICMP intpred(eq), %a(s32), %a\n  \
                     %k:_(s32) = G_CONSTANT i32 255\n  %m:_(s32) = G_AND %a, %k\n  %t:_(s8) = G_TRUNC %a(s32)\n  \
-                    %z:_(s32) = G_ZEXT %t(s8)\n  %four:_(s32) = G_CONSTANT i32 4\n  %s:_(s32) = G_LSHR %m, %four(s32)\n";
+                    %z:_(s32) = G_ZEXT %t(s8)\n  %four:_(s32) = G_CONSTANT i32 4\n  %s:_(s32) = G_LSHR %m, %four(s32)\n  \
+                    %sum:_(s32) = G_ADD %s, %s\n  %p:_(s32) = G_CTPOP %a(s32)\n  %d:_(s32) = G_SUB %m, %s\n";
         assert_eq!(zero_mask(body, "c"), 0xffff_fffe);
         assert_eq!(zero_mask(body, "m"), 0xffff_ff00);
         assert_eq!(zero_mask(body, "z"), 0xffff_ff00);
         assert_eq!(zero_mask(body, "s"), 0xffff_fff0);
+        assert_eq!(zero_mask(body, "sum"), 0xffff_ffe0);
+        assert_eq!(zero_mask(body, "p"), 0xffff_ffc0);
         assert_eq!(zero_mask(body, "a"), 0);
+        // m - s may borrow: nothing above bit 7 is known.
+        assert_eq!(zero_mask(body, "d"), 0);
     }
 }
