@@ -8,6 +8,9 @@
 //! assert!(check::check_all(&info).is_clean());
 //! ```
 
+pub mod riscv;
+
+pub mod aarch64;
 pub mod toy;
 
 use gisel_core::legality::LegalizerInfo;
@@ -37,6 +40,11 @@ pub fn target_for(triple: &str, options: &TargetOptions) -> Result<Target, Strin
     let arch = triple.split('-').next().unwrap_or(triple);
     match arch {
         "toy32" => Ok(Target { info: toy::toy(), hooks: Box::new(DefaultTarget) }),
+        a if a.starts_with("aarch64") || a == "arm64" => Ok(aarch64::target(triple, options)),
+
+        a if a.starts_with("riscv32") || a.starts_with("riscv64") => {
+            riscv::target(triple, options).ok_or_else(|| format!("bad RISC-V triple '{triple}'"))
+        }
         _ => {
             let _ = options;
             Err(format!("no legalizer rules for target '{triple}' yet"))

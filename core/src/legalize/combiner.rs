@@ -331,62 +331,176 @@ fn combine_trunc(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
 fn combine_unmerge(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
     let num_defs = usize::from(h.func.inst(inst).num_defs);
     let src = use_reg(h, inst, num_defs);
-    let (def, _) = def_through_copies(h.func, src)?;
-    let def_opcode = h.func.inst(def).known_opcode()?;
+    let (def, src) = def_through_copies(h.func, src)?;
     let defs: Vec<VReg> = (0..num_defs).map(|i| use_reg(h, inst, i)).collect();
     let def_ty = h.func.ty(defs[0]);
-    match def_opcode {
-        Opcode::G_MERGE_VALUES | Opcode::G_BUILD_VECTOR | Opcode::G_CONCAT_VECTORS => {
-            let sources: Vec<VReg> = (1..h.func.inst(def).operands.len()).map(|i| use_reg(h, def, i)).collect();
-            let source_ty = h.func.ty(sources[0]);
-            if sources.len() == defs.len() && source_ty == def_ty {
-                for (d, s) in defs.iter().zip(&sources) {
-                    replace_reg(h, *d, *s);
-                }
-            } else if sources.len() < defs.len() && defs.len().is_multiple_of(sources.len()) {
-                let per_source = defs.len() / sources.len();
-                for (chunk, source) in defs.chunks(per_source).zip(&sources) {
-                    h.build_with(Opcode::G_UNMERGE_VALUES, chunk, vec![Operand::vreg_use(*source)]);
-                }
-            } else if sources.len() > defs.len() && sources.len().is_multiple_of(defs.len()) && !def_ty.is_vector() {
-                let per_def = sources.len() / defs.len();
-                for (d, chunk) in defs.iter().zip(sources.chunks(per_def)) {
-                    h.build_into(Opcode::G_MERGE_VALUES, *d, chunk);
-                }
-            } else {
-                return None;
-            }
-        }
-        Opcode::G_UNMERGE_VALUES => {
-            // unmerge(unmerge x): one unmerge of x into the final type.
-            let inner_defs = usize::from(h.func.inst(def).num_defs);
-            let x = use_reg(h, def, inner_defs);
-            let x_ty = h.func.ty(x);
-            if x_ty.is_vector() || def_ty.is_vector() {
-                return None;
-            }
-            let position = (0..inner_defs).position(|i| use_reg(h, def, i) == src)?;
-            let per_piece = defs.len();
-            let total = (x_ty.size_in_bits() / def_ty.size_in_bits()) as usize;
-            let query = action(h, Opcode::G_UNMERGE_VALUES, &[def_ty, x_ty]);
-            if !matches!(
-                query,
-                LegalizeAction::Lower
-                    | LegalizeAction::Unsupported
-                    | LegalizeAction::NotFound
-                    | LegalizeAction::NarrowScalar
-                    | LegalizeAction::FewerElements
-            ) {
-                return None;
-            }
-            let regs: Vec<VReg> = (0..total)
-                .map(|i| if i / per_piece == position { defs[i % per_piece] } else { h.func.new_vreg(def_ty) })
-                .collect();
-            h.build_with(Opcode::G_UNMERGE_VALUES, &regs, vec![Operand::vreg_use(x)]);
-        }
-        _ => return None,
+    // 1. Every used def found as an existing register (LLVM's ArtifactValueFinder).
+    if defs_from_value_finder(h, &defs, def_ty) {
+        return Some(Some(def));
     }
-    Some(Some(def))
+    let def_opcode = h.func.inst(def).known_opcode()?;
+    if def_opcode == Opcode::G_UNMERGE_VALUES {
+        return unmerge_of_unmerge(h, def, src, &defs, def_ty);
+    }
+    // 3. Through a cast, down to a merge-like.
+    let (merge, cast) = if matches!(def_opcode, Opcode::G_TRUNC | Opcode::G_ANYEXT | Opcode::G_ZEXT | Opcode::G_SEXT) {
+        let inner = use_reg(h, def, 1);
+        (def_through_copies(h.func, inner).map(|(d, _)| d), Some(def_opcode))
+    } else {
+        (Some(def), None)
+    };
+    let merge = merge.filter(|m| {
+        matches!(
+            h.func.inst(*m).known_opcode(),
+            Some(Opcode::G_MERGE_VALUES | Opcode::G_BUILD_VECTOR | Opcode::G_CONCAT_VECTORS)
+        )
+    });
+    match (merge, cast) {
+        (Some(merge), None) => unmerge_of_merge(h, merge, &defs, def_ty).map(|_| Some(def)),
+        _ => unmerge_of_trunc(h, def, &defs, def_ty),
+    }
+}
+
+/// Replaces each used def by a register that already holds its bits;
+/// true when every def is then unused.
+fn defs_from_value_finder(h: &mut Helper<'_>, defs: &[VReg], def_ty: Llt) -> bool {
+    let mut all_dead = true;
+    for &d in defs {
+        if h.func.has_no_uses(d) {
+            continue;
+        }
+        match find_value(h, d, 0, def_ty.size_in_bits() as u32, def_ty, &mut None) {
+            Some(found) if found != d && h.func.ty(found) == def_ty => replace_reg(h, d, found),
+            _ => all_dead = false,
+        }
+    }
+    all_dead
+}
+
+/// A register holding bits `[start, start + size)` of `reg`, looking
+/// through unmerges, truncations and extensions (LLVM's
+/// `findValueFromDefImpl` for scalars). `best` is the best exact match
+/// seen so far.
+fn find_value(
+    h: &mut Helper<'_>,
+    reg: VReg,
+    start: u32,
+    size: u32,
+    want: Llt,
+    best: &mut Option<VReg>,
+) -> Option<VReg> {
+    let (def, reg) = def_through_copies(h.func, reg)?;
+    match h.func.inst(def).known_opcode()? {
+        Opcode::G_UNMERGE_VALUES => {
+            let num_defs = usize::from(h.func.inst(def).num_defs);
+            let index = (0..num_defs).position(|i| use_reg(h, def, i) == reg)?;
+            let def_size = h.func.ty(reg).size_in_bits() as u32;
+            let source = use_reg(h, def, num_defs);
+            let found = find_value(h, source, start + index as u32 * def_size, size, want, best);
+            if found.is_some() {
+                return found;
+            }
+            if start == 0 && size == def_size { Some(reg) } else { *best }
+        }
+        Opcode::G_TRUNC => {
+            let source = use_reg(h, def, 1);
+            if !h.func.ty(source).is_scalar() {
+                return *best;
+            }
+            find_value(h, source, start, size, want, best)
+        }
+        Opcode::G_SEXT | Opcode::G_ZEXT | Opcode::G_ANYEXT => {
+            let source = use_reg(h, def, 1);
+            let source_ty = h.func.ty(source);
+            if !source_ty.is_scalar() || start + size > source_ty.size_in_bits() as u32 {
+                return *best;
+            }
+            if start == 0 && source_ty.size_in_bits() as u32 == size {
+                *best = Some(source);
+            }
+            find_value(h, source, start, size, want, best)
+        }
+        Opcode::G_IMPLICIT_DEF => {
+            if h.func.ty(reg) == want {
+                Some(reg)
+            } else {
+                h.set_insert_before(def);
+                Some(h.builder().undef(want))
+            }
+        }
+        _ => *best,
+    }
+}
+
+/// unmerge(unmerge x) -> one unmerge of x into the final type.
+fn unmerge_of_unmerge(h: &mut Helper<'_>, inner: Inst, src: VReg, defs: &[VReg], def_ty: Llt) -> Option<Option<Inst>> {
+    let inner_defs = usize::from(h.func.inst(inner).num_defs);
+    let x = use_reg(h, inner, inner_defs);
+    let (x_ty, op_ty) = (h.func.ty(x), h.func.ty(src));
+    let step = h.info.action(&LegalityQuery::new(Opcode::G_UNMERGE_VALUES, &[op_ty, x_ty]));
+    let allowed = match step.action {
+        LegalizeAction::Legal => op_ty.is_vector() && is_legal(h, Opcode::G_UNMERGE_VALUES, &[def_ty, x_ty]),
+        LegalizeAction::Lower | LegalizeAction::Unsupported | LegalizeAction::NotFound => true,
+        LegalizeAction::FewerElements | LegalizeAction::NarrowScalar => step.type_idx != 1,
+        _ => false,
+    };
+    if !allowed {
+        return None;
+    }
+    let position = (0..inner_defs).position(|i| use_reg(h, inner, i) == src)?;
+    let total = (x_ty.size_in_bits() / def_ty.size_in_bits()) as usize;
+    let pieces = h.split(x, def_ty, total);
+    for (i, d) in defs.iter().enumerate() {
+        replace_reg(h, *d, pieces[position * defs.len() + i]);
+    }
+    Some(Some(inner))
+}
+
+/// unmerge(merge-like(...)) by how the counts relate.
+fn unmerge_of_merge(h: &mut Helper<'_>, merge: Inst, defs: &[VReg], def_ty: Llt) -> Option<()> {
+    let sources: Vec<VReg> = (1..h.func.inst(merge).operands.len()).map(|i| use_reg(h, merge, i)).collect();
+    let source_ty = h.func.ty(sources[0]);
+    if sources.len() == defs.len() && source_ty == def_ty {
+        for (d, s) in defs.iter().zip(&sources) {
+            replace_reg(h, *d, *s);
+        }
+    } else if sources.len() < defs.len() && defs.len().is_multiple_of(sources.len()) {
+        let per_source = defs.len() / sources.len();
+        for (chunk, source) in defs.chunks(per_source).zip(&sources) {
+            h.build_with(Opcode::G_UNMERGE_VALUES, chunk, vec![Operand::vreg_use(*source)]);
+        }
+    } else if sources.len() > defs.len() && sources.len().is_multiple_of(defs.len()) && !def_ty.is_vector() {
+        let per_def = sources.len() / defs.len();
+        for (d, chunk) in defs.iter().zip(sources.chunks(per_def)) {
+            h.build_into(Opcode::G_MERGE_VALUES, *d, chunk);
+        }
+    } else {
+        return None;
+    }
+    Some(())
+}
+
+/// unmerge(trunc x) of scalars whose size divides x's: unmerge x directly,
+/// with dead defs for the extra pieces (LLVM's `tryFoldUnmergeCast`).
+fn unmerge_of_trunc(h: &mut Helper<'_>, cast: Inst, defs: &[VReg], def_ty: Llt) -> Option<Option<Inst>> {
+    if !h.func.inst(cast).is(Opcode::G_TRUNC) {
+        return None;
+    }
+    let x = use_reg(h, cast, 1);
+    let x_ty = h.func.ty(x);
+    if !x_ty.is_scalar() || !x_ty.size_in_bits().is_multiple_of(def_ty.size_in_bits()) {
+        return None;
+    }
+    if is_unsupported(h, Opcode::G_UNMERGE_VALUES, &[def_ty, x_ty]) {
+        return None;
+    }
+    let count = (x_ty.size_in_bits() / def_ty.size_in_bits()) as usize;
+    let regs: Vec<VReg> = (0..count).map(|i| defs.get(i).copied().unwrap_or_else(|| h.func.new_vreg(def_ty))).collect();
+    h.build_with(Opcode::G_UNMERGE_VALUES, &regs, vec![Operand::vreg_use(x)]);
+    for r in &regs {
+        h.record_replacement(*r);
+    }
+    Some(Some(cast))
 }
 
 fn combine_merge(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {

@@ -211,10 +211,29 @@ fn requeue(lists: &mut Lists, helper: &mut Helper<'_>, cse: &mut Cse, before: us
     }
 }
 
+/// Erases `inst`, then every definition feeding it that becomes trivially
+/// dead, transitively (LLVM's `eraseInstrs`).
 fn erase(lists: &mut Lists, func: &mut Function, inst: Inst) {
-    lists.instructions.remove(inst);
-    lists.artifacts.remove(inst);
-    func.erase(inst);
+    let mut chain = vec![inst];
+    let mut first = true;
+    while let Some(dead) = chain.pop() {
+        if func.inst(dead).block().is_none() || (!first && !is_trivially_dead(func, dead)) {
+            continue;
+        }
+        first = false;
+        for op in func.inst(dead).uses() {
+            if let Some(Reg::Virtual(v)) = op.as_reg().map(|r| r.reg)
+                && let Some(def) = func.def_inst(v)
+                && def != dead
+                && !chain.contains(&def)
+            {
+                chain.push(def);
+            }
+        }
+        lists.instructions.remove(dead);
+        lists.artifacts.remove(dead);
+        func.erase(dead);
+    }
 }
 
 fn remember(recent: &mut VecDeque<String>, step: String) {

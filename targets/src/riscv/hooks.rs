@@ -1,0 +1,434 @@
+//! The RISC-V hooks: LLVM 22's `RISCVLegalizerInfo::legalizeCustom` (the
+//! RV64 `*W` forms, `G_SEXT_INREG`, `G_ABS` with Zbb, 64-bit constants,
+//! `G_FCONSTANT`, `G_IS_FPCLASS`, Zbkb's `brev8`) and library calls under
+//! the ilp32/lp64 calling conventions and their `f`/`d` hard-float
+//! variants.
+
+use gisel_core::apint::ApInt;
+use gisel_core::ir::{Inst, InstData, InstOpcode, IntPredicate, Operand, Reg, RegFlags, RegOperand, Symbol, VReg};
+use gisel_core::legality::{CustomOutcome, LegalizeStep};
+use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallRequest, LibcallValue};
+use gisel_core::opcode::Opcode;
+use gisel_core::ty::Llt;
+
+use super::subtarget::{FloatAbi, Subtarget};
+
+/// LLVM's `RISCVFPRndMode::RTZ`, the rounding-mode operand of
+/// `G_FCVT_W(U)_RV64`.
+const ROUND_TOWARD_ZERO: i64 = 1;
+
+/// The RISC-V implementation of [`LegalizeTarget`].
+#[derive(Clone, Debug)]
+pub struct RiscvHooks {
+    st: Subtarget,
+}
+
+impl RiscvHooks {
+    /// The hooks for `st`.
+    pub fn new(st: Subtarget) -> RiscvHooks {
+        RiscvHooks { st }
+    }
+
+    fn xlen(&self) -> Llt {
+        Llt::scalar(self.st.xlen())
+    }
+}
+
+impl LegalizeTarget for RiscvHooks {
+    fn legalize_custom(&self, h: &mut Helper<'_>, inst: Inst, step: &LegalizeStep) -> CustomOutcome {
+        let _ = step;
+        let Some(opcode) = h.func.inst(inst).known_opcode() else { return CustomOutcome::Failed };
+        let xlen = self.xlen();
+        use Opcode::*;
+        match opcode {
+            G_ADD | G_SUB => {
+                add_sub_w(h, inst, xlen);
+                CustomOutcome::Done
+            }
+            G_SHL | G_ASHR | G_LSHR => {
+                shift_w(h, inst, opcode, xlen);
+                CustomOutcome::Done
+            }
+            G_SDIV | G_UDIV | G_UREM | G_ROTL | G_ROTR => {
+                h.widen_src(inst, 1, xlen, G_ANYEXT);
+                h.widen_src(inst, 2, xlen, G_ANYEXT);
+                h.widen_dst(inst, 0, xlen, G_TRUNC);
+                set_target_opcode(h, inst, w_opcode(opcode));
+                CustomOutcome::Done
+            }
+            G_CTLZ | G_CTTZ => {
+                h.widen_src(inst, 1, xlen, G_ANYEXT);
+                h.widen_dst(inst, 0, xlen, G_TRUNC);
+                set_target_opcode(h, inst, w_opcode(opcode));
+                CustomOutcome::Done
+            }
+            G_FPTOSI | G_FPTOUI => {
+                h.widen_dst(inst, 0, xlen, G_TRUNC);
+                set_target_opcode(h, inst, w_opcode(opcode));
+                h.func.modify(inst, |data| data.operands.push(Operand::Imm(ROUND_TOWARD_ZERO)));
+                CustomOutcome::Done
+            }
+            G_SEXT_INREG => {
+                sext_inreg(h, inst, &self.st);
+                CustomOutcome::Done
+            }
+            G_ABS => {
+                // `lowerAbsToMaxNeg`: smax(x, 0 - x).
+                let ty = h.ty(inst, 0);
+                let src = h.reg(inst, 1);
+                let dst = h.reg(inst, 0);
+                let zero = h.builder().constant(ty, 0);
+                let neg = h.build(G_SUB, ty, &[zero, src]);
+                h.build_into(G_SMAX, dst, &[src, neg]);
+                h.func.erase(inst);
+                CustomOutcome::Done
+            }
+            G_CONSTANT => constant(h, inst),
+            G_FCONSTANT => {
+                let Operand::FpImm(value) = h.func.inst(inst).operands[1] else { return CustomOutcome::Failed };
+                let bits = value.kind.bits();
+                h.func.modify(inst, |data| {
+                    data.opcode = InstOpcode::Known(G_CONSTANT);
+                    data.operands[1] = Operand::CImm(ApInt::from_u128(bits, value.bits));
+                });
+                h.mark_changed(inst);
+                CustomOutcome::Done
+            }
+            G_IS_FPCLASS => is_fpclass(h, inst, xlen),
+            G_BITREVERSE => {
+                // Zbkb: brev8 reverses the bits of each byte.
+                let src = h.reg(inst, 1);
+                let dst = h.reg(inst, 0);
+                let wide = h.build(G_ANYEXT, xlen, &[src]);
+                let brev = target_op(h, "G_BREV8", xlen, &[wide]);
+                h.build_into(G_TRUNC, dst, &[brev]);
+                h.func.erase(inst);
+                CustomOutcome::Done
+            }
+            _ => CustomOutcome::Failed,
+        }
+    }
+
+    fn emit_libcall(&self, h: &mut Helper<'_>, inst: Inst, call: &LibcallRequest) -> Result<(), String> {
+        Convention::for_subtarget(&self.st).emit(h, inst, call)
+    }
+
+    fn boolean_content(&self, vector: bool) -> BooleanContent {
+        if vector { BooleanContent::ZeroOrNegativeOne } else { BooleanContent::ZeroOrOne }
+    }
+
+    fn is_sext_cheaper_than_zext(&self, from: Llt, to: Llt) -> bool {
+        self.st.is_64bit() && from.size_in_bits() == 32 && to.size_in_bits() == 64
+    }
+}
+
+/// The RV64 `*W` opcode for a 32-bit operation.
+fn w_opcode(opcode: Opcode) -> &'static str {
+    use Opcode::*;
+    match opcode {
+        G_ASHR => "G_SRAW",
+        G_LSHR => "G_SRLW",
+        G_SHL => "G_SLLW",
+        G_SDIV => "G_DIVW",
+        G_UDIV => "G_DIVUW",
+        G_UREM => "G_REMUW",
+        G_ROTL => "G_ROLW",
+        G_ROTR => "G_RORW",
+        G_CTLZ => "G_CLZW",
+        G_CTTZ => "G_CTZW",
+        G_FPTOSI => "G_FCVT_W_RV64",
+        G_FPTOUI => "G_FCVT_WU_RV64",
+        _ => unreachable!("no W form for {opcode}"),
+    }
+}
+
+fn set_target_opcode(h: &mut Helper<'_>, inst: Inst, name: &str) {
+    let symbol = h.func.names.intern(name);
+    h.func.modify(inst, |data| data.opcode = InstOpcode::Target(symbol));
+    h.mark_changed(inst);
+}
+
+/// Builds the target generic instruction `name` with one def of `ty`.
+fn target_op(h: &mut Helper<'_>, name: &str, ty: Llt, uses: &[VReg]) -> VReg {
+    let symbol = h.func.names.intern(name);
+    let def = h.func.new_vreg(ty);
+    let mut data = InstData::new(InstOpcode::Target(symbol));
+    data.num_defs = 1;
+    data.operands.push(Operand::vreg_def(def));
+    data.operands.extend(uses.iter().map(|v| Operand::vreg_use(*v)));
+    h.builder().insert(data);
+    def
+}
+
+/// s32 add/sub on RV64: computed in XLEN and sign-extended from 32 bits
+/// (`addw`/`subw`).
+fn add_sub_w(h: &mut Helper<'_>, inst: Inst, xlen: Llt) {
+    h.widen_src(inst, 1, xlen, Opcode::G_ANYEXT);
+    h.widen_src(inst, 2, xlen, Opcode::G_ANYEXT);
+    let old = h.reg(inst, 0);
+    let wide = h.func.new_vreg(xlen);
+    h.func.set_operand(inst, 0, Operand::vreg_def(wide));
+    h.advance_insert_point();
+    let sext = h.func.new_vreg(xlen);
+    h.build_with(Opcode::G_SEXT_INREG, &[sext], vec![Operand::vreg_use(wide), Operand::Imm(32)]);
+    h.build_into(Opcode::G_TRUNC, old, &[sext]);
+    h.mark_changed(inst);
+}
+
+/// s32 shifts on RV64: by a constant, a plain XLEN shift; otherwise the
+/// `*W` shift.
+fn shift_w(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, xlen: Llt) {
+    use Opcode::*;
+    let amount = h.reg(inst, 2);
+    if constant_through(h, amount).is_some() {
+        let ext = match opcode {
+            G_ASHR => G_SEXT,
+            G_LSHR => G_ZEXT,
+            _ => G_ANYEXT,
+        };
+        h.widen_src(inst, 1, xlen, ext);
+        h.widen_src(inst, 2, xlen, G_ZEXT);
+        h.widen_dst(inst, 0, xlen, G_TRUNC);
+        h.mark_changed(inst);
+        return;
+    }
+    h.widen_src(inst, 1, xlen, G_ANYEXT);
+    h.widen_src(inst, 2, xlen, G_ANYEXT);
+    h.widen_dst(inst, 0, xlen, G_TRUNC);
+    set_target_opcode(h, inst, w_opcode(opcode));
+}
+
+/// The constant `reg` holds, looking through copies and extensions
+/// (`getIConstantVRegValWithLookThrough`).
+fn constant_through(h: &Helper<'_>, mut reg: VReg) -> Option<ApInt> {
+    loop {
+        let def = h.func.def_inst(reg)?;
+        let data = h.func.inst(def);
+        match data.known_opcode()? {
+            Opcode::G_CONSTANT => {
+                return match &data.operands[1] {
+                    Operand::CImm(value) => Some(value.clone()),
+                    _ => None,
+                };
+            }
+            Opcode::COPY | Opcode::G_TRUNC | Opcode::G_ZEXT | Opcode::G_SEXT | Opcode::G_ANYEXT => {
+                match data.operands[1].as_reg().map(|r| r.reg) {
+                    Some(Reg::Virtual(v)) => reg = v,
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// `G_SEXT_INREG` in XLEN: legal as `sext.w` (RV64, from 32 bits) and as
+/// Zbb's `sext.b`/`sext.h`; otherwise a left shift and an arithmetic right
+/// shift.
+fn sext_inreg(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) {
+    let Operand::Imm(width) = h.func.inst(inst).operands[2] else { return };
+    let ty = h.ty(inst, 0);
+    let bits = ty.size_in_bits() as i64;
+    if (bits == 64 && width == 32) || (st.has_zbb() && (width == 8 || width == 16)) {
+        return;
+    }
+    let src = h.reg(inst, 1);
+    let dst = h.reg(inst, 0);
+    let amount = h.builder().constant(ty, i128::from(bits - width));
+    let shl = h.build(Opcode::G_SHL, ty, &[src, amount]);
+    h.build_into(Opcode::G_ASHR, dst, &[shl, amount]);
+    h.func.erase(inst);
+}
+
+/// 64-bit constants stay as they are: LLVM moves a constant into the
+/// constant pool only when materialising it costs more than the
+/// subtarget's limit, which never happens without a tuning that sets one.
+fn constant(h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
+    let _ = (h, inst);
+    CustomOutcome::Done
+}
+
+/// `G_IS_FPCLASS` with F/D/Zfh: `fclass`, masked by LLVM's class bits
+/// rotated into RISC-V's order, compared with zero.
+fn is_fpclass(h: &mut Helper<'_>, inst: Inst, xlen: Llt) -> CustomOutcome {
+    let Operand::Imm(classes) = h.func.inst(inst).operands[2] else { return CustomOutcome::Failed };
+    let dst = h.reg(inst, 0);
+    let src = h.reg(inst, 1);
+    let classes = (classes as u64) & 0x3ff;
+    let rotated = ((classes >> 2) | (classes << 8)) & 0x3ff;
+    let mask = h.builder().constant(xlen, i128::from(rotated));
+    let zero = h.builder().constant(xlen, 0);
+    let fclass = target_op(h, "G_FCLASS", xlen, &[src]);
+    let and = h.build(Opcode::G_AND, xlen, &[fclass, mask]);
+    let operands = vec![Operand::IntPred(IntPredicate::Ne), Operand::vreg_use(and), Operand::vreg_use(zero)];
+    h.build_with(Opcode::G_ICMP, &[dst], operands);
+    h.func.erase(inst);
+    CustomOutcome::Done
+}
+
+/// A RISC-V calling convention for library calls.
+struct Convention {
+    xlen: u32,
+    /// Width of the FP argument registers (0 for soft float).
+    flen: u32,
+    mask: &'static str,
+}
+
+const INT_ARGS: [&str; 8] = ["$x10", "$x11", "$x12", "$x13", "$x14", "$x15", "$x16", "$x17"];
+const FLOAT_ARGS: [&str; 8] = ["$f10_f", "$f11_f", "$f12_f", "$f13_f", "$f14_f", "$f15_f", "$f16_f", "$f17_f"];
+const DOUBLE_ARGS: [&str; 8] = ["$f10_d", "$f11_d", "$f12_d", "$f13_d", "$f14_d", "$f15_d", "$f16_d", "$f17_d"];
+
+/// Where one register-sized piece travels.
+#[derive(Clone, Copy)]
+enum Class {
+    Int,
+    Float,
+}
+
+impl Convention {
+    fn for_subtarget(st: &Subtarget) -> Convention {
+        let (flen, mask) = match st.float_abi() {
+            FloatAbi::Soft => (0, "csr_ilp32_lp64"),
+            FloatAbi::Single => (32, "csr_ilp32f_lp64f"),
+            FloatAbi::Double => (64, "csr_ilp32d_lp64d"),
+        };
+        Convention { xlen: st.xlen(), flen, mask }
+    }
+
+    fn class(&self, value: &LibcallValue) -> Class {
+        let bits = value.ty.size_in_bits() as u32;
+        if value.float && bits <= self.flen && (bits == 32 || bits == 64) { Class::Float } else { Class::Int }
+    }
+
+    fn next(&self, class: Class, bits: u32, next: &mut [usize; 2]) -> Result<&'static str, String> {
+        let (list, slot) = match class {
+            Class::Int => (&INT_ARGS, &mut next[0]),
+            Class::Float if bits == 32 => (&FLOAT_ARGS, &mut next[1]),
+            Class::Float => (&DOUBLE_ARGS, &mut next[1]),
+        };
+        let name = list.get(*slot).ok_or("arguments on the stack are not implemented")?;
+        *slot += 1;
+        Ok(&name[1..])
+    }
+
+    /// Emits the call before `inst` (which the caller erases): the frame
+    /// setup, arguments extended to XLEN (i32 sign-extended on RV64, as
+    /// `shouldSignExtendTypeInLibCall` says) or split into XLEN pieces,
+    /// copies into registers, the call, the frame destroy and the result
+    /// copies (truncated or merged back).
+    fn emit(&self, h: &mut Helper<'_>, inst: Inst, call: &LibcallRequest) -> Result<(), String> {
+        let xlen = Llt::scalar(self.xlen);
+        h.set_insert_before(inst);
+        let setup = self.frame_pseudo(h, "ADJCALLSTACKDOWN");
+        h.builder().insert(setup);
+        let mut pieces: Vec<(VReg, Class, u32)> = Vec::new();
+        for arg in &call.args {
+            let class = self.class(arg);
+            let bits = arg.ty.size_in_bits() as u32;
+            match class {
+                Class::Float => pieces.push((arg.reg, class, bits)),
+                Class::Int if bits < self.xlen => {
+                    let ext = if arg.float {
+                        Opcode::G_ANYEXT
+                    } else if bits == 32 || arg.signed {
+                        Opcode::G_SEXT
+                    } else {
+                        Opcode::G_ZEXT
+                    };
+                    let wide = h.build(ext, xlen, &[arg.reg]);
+                    pieces.push((wide, class, self.xlen));
+                }
+                Class::Int if bits == self.xlen => pieces.push((arg.reg, class, bits)),
+                Class::Int => {
+                    let count = bits.div_ceil(self.xlen) as usize;
+                    for part in h.split(arg.reg, xlen, count) {
+                        pieces.push((part, class, self.xlen));
+                    }
+                }
+            }
+        }
+        let mut next = [0usize; 2];
+        let mut uses = Vec::new();
+        for (reg, class, bits) in pieces {
+            let name = self.next(class, bits, &mut next)?;
+            let phys = h.func.names.intern(name);
+            let mut copy = InstData::new(InstOpcode::Known(Opcode::COPY));
+            copy.num_defs = 1;
+            copy.operands.push(Operand::Reg(RegOperand::def_of(Reg::Physical(phys))));
+            copy.operands.push(Operand::vreg_use(reg));
+            h.builder().insert(copy);
+            uses.push(phys);
+        }
+        let mut next = [0usize; 2];
+        let mut results = Vec::new();
+        for result in &call.results {
+            let class = self.class(result);
+            let bits = result.ty.size_in_bits() as u32;
+            let (piece_bits, count) = match class {
+                Class::Float => (bits, 1),
+                Class::Int => (self.xlen, bits.div_ceil(self.xlen) as usize),
+            };
+            let mut regs = Vec::new();
+            for _ in 0..count {
+                regs.push(h.func.names.intern(self.next(class, piece_bits, &mut next)?));
+            }
+            results.push((result, piece_bits, regs));
+        }
+        let callee_name = h.func.names.intern("PseudoCALL");
+        let mut data = InstData::new(InstOpcode::Target(callee_name));
+        let callee = Operand::ExternalSymbol { name: call.symbol.as_str().into(), offset: 0 };
+        data.operands.push(Operand::TargetFlags { flags: "riscv-call".into(), operand: Box::new(callee) });
+        data.operands.push(Operand::RegMask(h.func.names.intern(self.mask)));
+        data.operands.push(implicit(h.func.names.intern("x1"), true));
+        data.operands.extend(uses.iter().map(|r| implicit(*r, false)));
+        for (_, _, regs) in &results {
+            data.operands.extend(regs.iter().map(|r| implicit(*r, true)));
+        }
+        h.builder().insert(data);
+        let destroy = self.frame_pseudo(h, "ADJCALLSTACKUP");
+        h.builder().insert(destroy);
+        for (result, piece_bits, regs) in results {
+            let piece_ty = Llt::scalar(piece_bits);
+            let bits = result.ty.size_in_bits() as u32;
+            let direct = regs.len() == 1 && bits == piece_bits;
+            let copies: Vec<VReg> = regs
+                .iter()
+                .map(|phys| {
+                    let v = if direct { result.reg } else { h.func.new_vreg(piece_ty) };
+                    let mut copy = InstData::new(InstOpcode::Known(Opcode::COPY));
+                    copy.num_defs = 1;
+                    copy.operands.push(Operand::vreg_def(v));
+                    copy.operands.push(Operand::Reg(RegOperand::use_of(Reg::Physical(*phys))));
+                    h.builder().insert(copy);
+                    v
+                })
+                .collect();
+            if copies.len() > 1 {
+                h.build_into(Opcode::G_MERGE_VALUES, result.reg, &copies);
+            } else if !direct {
+                h.build_into(Opcode::G_TRUNC, result.reg, &copies);
+            }
+        }
+        Ok(())
+    }
+
+    /// `ADJCALLSTACK* 0, 0, implicit-def $x2, implicit $x2`.
+    fn frame_pseudo(&self, h: &mut Helper<'_>, name: &str) -> InstData {
+        let opcode = h.func.names.intern(name);
+        let sp = h.func.names.intern("x2");
+        let mut data = InstData::new(InstOpcode::Target(opcode));
+        data.operands.push(Operand::Imm(0));
+        data.operands.push(Operand::Imm(0));
+        data.operands.push(implicit(sp, true));
+        data.operands.push(implicit(sp, false));
+        data
+    }
+}
+
+fn implicit(reg: Symbol, def: bool) -> Operand {
+    let mut flags = RegFlags::IMPLICIT;
+    if def {
+        flags.insert(RegFlags::DEF);
+    }
+    Operand::Reg(RegOperand { reg: Reg::Physical(reg), flags, subreg: None, tied_def: None })
+}

@@ -1,0 +1,493 @@
+//! LLVM 22's RISC-V legality rules (`RISCVLegalizerInfo.cpp`), in LLVM's
+//! rule order, parameterised by the [`Subtarget`]. LLVM's bool-gated
+//! overloads (`customFor(ST.is64Bit(), {s32})`) become `if` blocks that give
+//! the opcode its whole rule set per configuration.
+//!
+//! Scalable-vector (V) rules are not written yet: with `+v` the scalar
+//! rules are the same as without it, and vector types are unsupported.
+
+use gisel_core::prelude::*;
+use gisel_macros::legalizer;
+
+use super::subtarget::Subtarget;
+
+legalizer! {
+    /// The RISC-V rules for `st`.
+    pub fn riscv(st: &Subtarget) -> LegalizerInfo {
+        custom = crate::riscv::hooks::RiscvHooks;
+        pointer_bits = st.xlen();
+
+        let xlen = if st.is_64bit() { s64 } else { s32 };
+        let s2xlen = if st.is_64bit() { s128 } else { s64 };
+        // Scalar memory accesses need natural alignment unless unaligned
+        // scalar accesses are enabled.
+        let unaligned = st.enable_unaligned_scalar_mem();
+        let a16 = if unaligned { 8 } else { 16 };
+        let a32 = if unaligned { 8 } else { 32 };
+        let a64 = if unaligned { 8 } else { 64 };
+        let axlen = if unaligned { 8 } else { u64::from(st.xlen()) };
+        // The widest scalar a select or phi may keep: s64 with RV64 or D.
+        let wide_fp_reg = if st.is_64bit() || st.has_d() { s64 } else { s32 };
+        // Floating-point types per extension (see the FP section).
+        let f16 = if st.has_zfh() { s16 } else { Llt::INVALID };
+        let f32 = if st.has_f() { s32 } else { Llt::INVALID };
+        let f64 = if st.has_d() { s64 } else { Llt::INVALID };
+        let zfa16 = if st.has_zfa() && st.has_zfh() { s16 } else { Llt::INVALID };
+        let zfa32 = if st.has_zfa() { s32 } else { Llt::INVALID };
+        let zfa64 = if st.has_zfa() && st.has_d() { s64 } else { Llt::INVALID };
+
+        // ----- integer arithmetic -----
+
+        if st.is_64bit() {
+            G_ADD | G_SUB => legal_for(xlen)
+                .custom_for(s32)
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(0, xlen, xlen);
+        } else {
+            G_ADD | G_SUB => legal_for(xlen)
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(0, xlen, xlen);
+        }
+
+        G_AND | G_OR | G_XOR => legal_for(xlen)
+            .widen_scalar_to_next_pow2(0)
+            .clamp_scalar(0, xlen, xlen);
+
+        G_UADDE | G_UADDO | G_USUBE | G_USUBO => lower();
+        G_READ_REGISTER | G_WRITE_REGISTER => lower();
+
+        G_SADDE | G_SADDO | G_SSUBE | G_SSUBO => min_scalar(0, xlen).lower();
+
+        G_UADDSAT | G_SADDSAT | G_USUBSAT | G_SSUBSAT => lower();
+        G_SSHLSAT | G_USHLSAT => lower();
+
+        if st.is_64bit() {
+            G_SHL | G_ASHR | G_LSHR => legal_for((xlen, xlen))
+                .custom_for((s32, s32))
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(1, xlen, xlen)
+                .clamp_scalar(0, xlen, xlen);
+        } else {
+            G_SHL | G_ASHR | G_LSHR => legal_for((xlen, xlen))
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(1, xlen, xlen)
+                .clamp_scalar(0, xlen, xlen);
+        }
+
+        if st.is_64bit() {
+            G_ZEXT | G_SEXT | G_ANYEXT => legal_for((s32, s16), (s64, s16), (s64, s32))
+                .max_scalar(0, xlen);
+        } else {
+            G_ZEXT | G_SEXT | G_ANYEXT => legal_for((s32, s16)).max_scalar(0, xlen);
+        }
+
+        G_TRUNC => always_legal();
+
+        // Legal for `sext.w` (RV64, from 32 bits) and Zbb's `sext.b`/`sext.h`;
+        // the hook lowers the rest to a shift pair.
+        G_SEXT_INREG => custom_for(xlen).clamp_scalar(0, xlen, xlen).lower();
+
+        if !st.is_64bit() && st.has_d() {
+            G_MERGE_VALUES => legal_for((s64, s32))
+                .widen_scalar_to_next_pow2(1, 32)
+                .widen_scalar_to_next_pow2(0, 32)
+                .clamp_scalar(1, xlen, xlen)
+                .clamp_scalar(0, xlen, xlen);
+            G_UNMERGE_VALUES => legal_for((s32, s64))
+                .widen_scalar_to_next_pow2(0, 32)
+                .widen_scalar_to_next_pow2(1, 32)
+                .clamp_scalar(0, xlen, xlen)
+                .clamp_scalar(1, xlen, xlen);
+        } else {
+            G_MERGE_VALUES => widen_scalar_to_next_pow2(1, { st.xlen() })
+                .widen_scalar_to_next_pow2(0, { st.xlen() })
+                .clamp_scalar(1, xlen, xlen)
+                .clamp_scalar(0, xlen, xlen);
+            G_UNMERGE_VALUES => widen_scalar_to_next_pow2(0, { st.xlen() })
+                .widen_scalar_to_next_pow2(1, { st.xlen() })
+                .clamp_scalar(0, xlen, xlen)
+                .clamp_scalar(1, xlen, xlen);
+        }
+
+        G_FSHL | G_FSHR => lower();
+
+        if st.is_64bit() && st.has_rotates() {
+            G_ROTR | G_ROTL => legal_for((xlen, xlen)).custom_for((s32, s32)).lower();
+        } else if st.has_rotates() {
+            G_ROTR | G_ROTL => legal_for((xlen, xlen)).lower();
+        } else {
+            G_ROTR | G_ROTL => lower();
+        }
+
+        if st.has_zbkb() {
+            G_BITREVERSE => custom_for(s8).max_scalar(0, xlen).lower();
+        } else {
+            G_BITREVERSE => max_scalar(0, xlen).lower();
+        }
+
+        if st.has_rotates() {
+            G_BSWAP => legal_for(xlen).clamp_scalar(0, xlen, xlen);
+        } else {
+            G_BSWAP => max_scalar(0, xlen).lower();
+        }
+
+        if st.has_zbb() {
+            G_CTLZ | G_CTTZ => legal_for((xlen, xlen))
+                .custom_for((s32, s32))
+                .clamp_scalar(0, s32, xlen)
+                .widen_scalar_to_next_pow2(0)
+                .scalar_same_size_as(1, 0);
+            G_CTLZ_ZERO_UNDEF | G_CTTZ_ZERO_UNDEF => lower();
+            G_CTPOP => legal_for((xlen, xlen))
+                .clamp_scalar(0, xlen, xlen)
+                .scalar_same_size_as(1, 0);
+        } else {
+            G_CTLZ | G_CTTZ => max_scalar(0, xlen).scalar_same_size_as(1, 0).lower();
+            G_CTLZ_ZERO_UNDEF | G_CTTZ_ZERO_UNDEF => max_scalar(0, xlen).scalar_same_size_as(1, 0).lower();
+            G_CTPOP => widen_scalar_to_next_pow2(0, 8)
+                .clamp_scalar(0, s8, xlen)
+                .scalar_same_size_as(1, 0)
+                .lower();
+        }
+
+        if st.is_64bit() {
+            G_CONSTANT => legal_for(p0)
+                .custom_for(s64)
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(0, xlen, xlen);
+        } else {
+            G_CONSTANT => legal_for(p0, s32)
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(0, xlen, xlen);
+        }
+
+        if st.is_64bit() {
+            G_FREEZE => legal_for(s16, s32, p0, s64)
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(0, s16, xlen);
+            G_IMPLICIT_DEF | G_CONSTANT_FOLD_BARRIER => legal_for(s32, s64, p0)
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(0, s32, xlen);
+        } else {
+            G_FREEZE => legal_for(s16, s32, p0)
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(0, s16, xlen);
+            G_IMPLICIT_DEF | G_CONSTANT_FOLD_BARRIER => legal_for(s32, p0)
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(0, s32, xlen);
+        }
+
+        G_ICMP => legal_for((xlen, xlen), (xlen, p0))
+            .widen_scalar_or_elt_to_next_pow2_or_min_size(1, 8)
+            .clamp_scalar(1, xlen, xlen)
+            .clamp_scalar(0, xlen, xlen);
+
+        if st.is_64bit() {
+            G_SELECT => legal_for((s32, xlen), (p0, xlen), (s64, xlen))
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(0, s32, wide_fp_reg)
+                .clamp_scalar(1, xlen, xlen);
+        } else if st.has_d() {
+            G_SELECT => legal_for((s32, xlen), (p0, xlen), (s64, xlen))
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(0, s32, wide_fp_reg)
+                .clamp_scalar(1, xlen, xlen);
+        } else {
+            G_SELECT => legal_for((s32, xlen), (p0, xlen))
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(0, s32, wide_fp_reg)
+                .clamp_scalar(1, xlen, xlen);
+        }
+
+        // ----- memory -----
+
+        if st.is_64bit() {
+            G_LOAD | G_STORE => legal_for_types_with_mem_desc(
+                    (s16, p0, s8, 8),
+                    (s32, p0, s8, 8),
+                    (s16, p0, s16, { a16 }),
+                    (s32, p0, s16, { a16 }),
+                    (s32, p0, s32, { a32 }),
+                    (p0, p0, s64, { axlen }),
+                    (s64, p0, s8, 8),
+                    (s64, p0, s16, { a16 }),
+                    (s64, p0, s32, { a32 }),
+                    (s64, p0, s64, { a64 }),
+                )
+                .widen_scalar_to_next_pow2(0, 8)
+                .lower_if_mem_size_not_byte_size_pow2()
+                .clamp_scalar(0, s16, xlen)
+                .lower();
+            G_SEXTLOAD | G_ZEXTLOAD => legal_for_types_with_mem_desc(
+                    (s64, p0, s8, 8),
+                    (s64, p0, s16, { a16 }),
+                    (s64, p0, s32, { a32 }),
+                )
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(0, xlen, xlen)
+                .lower();
+        } else if st.has_d() {
+            G_LOAD | G_STORE => legal_for_types_with_mem_desc(
+                    (s16, p0, s8, 8),
+                    (s32, p0, s8, 8),
+                    (s16, p0, s16, { a16 }),
+                    (s32, p0, s16, { a16 }),
+                    (s32, p0, s32, { a32 }),
+                    (p0, p0, s32, { axlen }),
+                    (s64, p0, s64, { a64 }),
+                )
+                .widen_scalar_to_next_pow2(0, 8)
+                .lower_if_mem_size_not_byte_size_pow2()
+                .clamp_scalar(0, s16, xlen)
+                .lower();
+            G_SEXTLOAD | G_ZEXTLOAD => legal_for_types_with_mem_desc(
+                    (s32, p0, s8, 8),
+                    (s32, p0, s16, { a16 }),
+                )
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(0, xlen, xlen)
+                .lower();
+        } else {
+            G_LOAD | G_STORE => legal_for_types_with_mem_desc(
+                    (s16, p0, s8, 8),
+                    (s32, p0, s8, 8),
+                    (s16, p0, s16, { a16 }),
+                    (s32, p0, s16, { a16 }),
+                    (s32, p0, s32, { a32 }),
+                    (p0, p0, s32, { axlen }),
+                )
+                .widen_scalar_to_next_pow2(0, 8)
+                .lower_if_mem_size_not_byte_size_pow2()
+                .clamp_scalar(0, s16, xlen)
+                .lower();
+            G_SEXTLOAD | G_ZEXTLOAD => legal_for_types_with_mem_desc(
+                    (s32, p0, s8, 8),
+                    (s32, p0, s16, { a16 }),
+                )
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(0, xlen, xlen)
+                .lower();
+        }
+
+        G_PTR_ADD | G_PTRMASK => legal_for((p0, xlen));
+        G_PTRTOINT => legal_for((xlen, p0)).clamp_scalar(0, xlen, xlen);
+        G_INTTOPTR => legal_for((p0, xlen)).clamp_scalar(1, xlen, xlen);
+
+        // ----- control flow and addresses -----
+
+        G_BR => always_legal();
+        G_BRCOND => legal_for(xlen).min_scalar(0, xlen);
+        G_BRJT => custom_for((p0, xlen));
+        G_BRINDIRECT => legal_for(p0);
+        if st.is_64bit() {
+            G_PHI => legal_for(p0, s32, s64).widen_scalar_to_next_pow2(0).clamp_scalar(0, s32, xlen);
+        } else {
+            G_PHI => legal_for(p0, s32).widen_scalar_to_next_pow2(0).clamp_scalar(0, s32, xlen);
+        }
+        G_GLOBAL_VALUE | G_JUMP_TABLE | G_CONSTANT_POOL => legal_for(p0);
+        G_FRAME_INDEX => legal_for(p0);
+
+        // ----- multiply and divide -----
+
+        if st.has_zmmul() {
+            G_MUL => legal_for(xlen).widen_scalar_to_next_pow2(0).clamp_scalar(0, xlen, xlen);
+            G_SMULH | G_UMULH => legal_for(xlen).lower();
+            G_SMULO | G_UMULO => min_scalar(0, xlen).lower();
+        } else {
+            G_MUL => libcall_for(xlen, s2xlen)
+                .widen_scalar_to_next_pow2(0)
+                .clamp_scalar(0, xlen, s2xlen);
+            G_SMULH | G_UMULH => lower_for(xlen);
+            // Widen sXLen to s2XLen so that one libcall gives both the low
+            // half and the high half for the overflow check.
+            G_SMULO | G_UMULO => min_scalar(0, xlen)
+                .widen_scalar_if(type_is(0, xlen), change_to(0, s2xlen))
+                .lower();
+        }
+
+        if st.has_m() && st.is_64bit() {
+            G_SDIV | G_UDIV | G_UREM => legal_for(xlen)
+                .custom_for(s32)
+                .libcall_for(s2xlen)
+                .clamp_scalar(0, s32, s2xlen)
+                .widen_scalar_to_next_pow2(0);
+            G_SREM => legal_for(xlen)
+                .libcall_for(s2xlen)
+                .clamp_scalar(0, xlen, s2xlen)
+                .widen_scalar_to_next_pow2(0);
+        } else if st.has_m() {
+            G_SDIV | G_UDIV | G_UREM => legal_for(xlen)
+                .libcall_for(s2xlen)
+                .clamp_scalar(0, s32, s2xlen)
+                .widen_scalar_to_next_pow2(0);
+            G_SREM => legal_for(xlen)
+                .libcall_for(s2xlen)
+                .clamp_scalar(0, xlen, s2xlen)
+                .widen_scalar_to_next_pow2(0);
+        } else {
+            G_UDIV | G_SDIV | G_UREM | G_SREM => libcall_for(xlen, s2xlen)
+                .clamp_scalar(0, xlen, s2xlen)
+                .widen_scalar_to_next_pow2(0);
+        }
+
+        G_SDIVREM | G_UDIVREM => lower();
+
+        if st.has_zbb() {
+            G_ABS => custom_for(xlen).min_scalar(0, xlen).lower();
+            G_ABDS | G_ABDU => min_scalar(0, xlen).lower();
+            G_UMAX | G_UMIN | G_SMAX | G_SMIN => legal_for(xlen).min_scalar(0, xlen).lower();
+        } else {
+            G_ABS => lower();
+            G_ABDS | G_ABDU => lower();
+            G_UMAX | G_UMIN | G_SMAX | G_SMIN => lower();
+        }
+
+        G_SCMP | G_UCMP => lower();
+
+        G_MEMCPY | G_MEMMOVE | G_MEMSET => libcall();
+        G_MEMCPY_INLINE => lower();
+        G_DYN_STACKALLOC => lower();
+        G_STACKSAVE | G_STACKRESTORE => lower();
+
+        // ----- floating point -----
+        //
+        // LLVM gates these rules on F, D and Zfh (`legalFor(ST.hasStdExtD(),
+        // {s64})`); a missing extension binds its type to the invalid type,
+        // which no query holds, so the rule is inert exactly as if absent.
+
+        if st.is_64bit() {
+            G_FADD | G_FSUB | G_FMUL | G_FDIV | G_FMA | G_FSQRT | G_FMAXNUM | G_FMINNUM => legal_for(f32, f64, f16)
+                .libcall_for(s32, s64)
+                .libcall_for(s128);
+        } else {
+            G_FADD | G_FSUB | G_FMUL | G_FDIV | G_FMA | G_FSQRT | G_FMAXNUM | G_FMINNUM => legal_for(f32, f64, f16)
+                .libcall_for(s32, s64);
+        }
+
+        // LLVM also calls `fmaximum_num`/`fminimum_num` for these; the
+        // helper has no such library call yet.
+        G_FMAXIMUMNUM | G_FMINIMUMNUM => legal_for(f32, f64, f16);
+
+        G_FNEG | G_FABS => legal_for(f32, f64, f16).lower_for(s32, s64, s128);
+
+        if st.is_64bit() {
+            G_FREM => libcall_for(s32, s64).libcall_for(s128).min_scalar(0, s32).scalarize(0);
+        } else {
+            G_FREM => libcall_for(s32, s64).min_scalar(0, s32).scalarize(0);
+        }
+
+        G_FCOPYSIGN => legal_for((f32, f32))
+            .legal_for((f64, f64), (f32, f64), (f64, f32))
+            .legal_for((f16, f16), (f16, f32), (f32, f16))
+            .legal_for((f16, f64), (f64, f16))
+            .lower();
+
+        if st.is_64bit() {
+            G_FPTRUNC => legal_for((f32, f64))
+                .legal_for((f16, f32))
+                .legal_for((f16, f64))
+                .libcall_for((s32, s64))
+                .libcall_for((s32, s128), (s64, s128));
+            G_FPEXT => legal_for((f64, f32))
+                .legal_for((f32, f16))
+                .legal_for((f64, f16))
+                .libcall_for((s64, s32))
+                .libcall_for((s128, s32), (s128, s64));
+            G_FCMP => legal_for((xlen, f32), (xlen, f64), (xlen, f16))
+                .clamp_scalar(0, xlen, xlen)
+                .libcall_for((xlen, s32), (xlen, s64))
+                .libcall_for((xlen, s128));
+        } else {
+            G_FPTRUNC => legal_for((f32, f64))
+                .legal_for((f16, f32))
+                .legal_for((f16, f64))
+                .libcall_for((s32, s64));
+            G_FPEXT => legal_for((f64, f32))
+                .legal_for((f32, f16))
+                .legal_for((f64, f16))
+                .libcall_for((s64, s32));
+            G_FCMP => legal_for((xlen, f32), (xlen, f64), (xlen, f16))
+                .clamp_scalar(0, xlen, xlen)
+                .libcall_for((xlen, s32), (xlen, s64));
+        }
+
+        G_IS_FPCLASS => custom_for((s1, f32), (s1, f64), (s1, f16)).lower();
+
+        if st.is_64bit() {
+            G_FCONSTANT => legal_for(f32, f64, f16).custom_for(s32, s64).lower_for(s64, s128);
+        } else {
+            G_FCONSTANT => legal_for(f32, f64, f16).custom_for(s32).lower_for(s64, s128);
+        }
+
+        if st.is_64bit() {
+            G_FPTOSI | G_FPTOUI => legal_for((xlen, f32), (xlen, f64), (xlen, f16))
+                .custom_for((s32, f32), (s32, f64), (s32, f16))
+                .widen_scalar_to_next_pow2(0)
+                .min_scalar(0, s32)
+                .libcall_for((s32, s32), (s64, s32), (s32, s64), (s64, s64))
+                .libcall_for((s32, s128), (s64, s128))
+                .libcall_for((s128, s32), (s128, s64), (s128, s128));
+            G_SITOFP | G_UITOFP => legal_for((f32, xlen), (f64, xlen), (f16, xlen))
+                .widen_scalar_to_next_pow2(1)
+                // Promote to XLEN when the conversion from XLEN is legal.
+                .widen_scalar_if(
+                    all(is_scalar(1), type_in_set(0, [f32, f64, f16]), scalar_narrower_than(1, 64)),
+                    change_to(1, xlen),
+                )
+                .min_scalar(1, s32)
+                .libcall_for((s32, s32), (s64, s32), (s32, s64), (s64, s64))
+                .libcall_for((s128, s32), (s128, s64))
+                .libcall_for((s32, s128), (s64, s128), (s128, s128));
+        } else {
+            G_FPTOSI | G_FPTOUI => legal_for((xlen, f32), (xlen, f64), (xlen, f16))
+                .widen_scalar_to_next_pow2(0)
+                .min_scalar(0, s32)
+                .libcall_for((s32, s32), (s64, s32), (s32, s64), (s64, s64));
+            G_SITOFP | G_UITOFP => legal_for((f32, xlen), (f64, xlen), (f16, xlen))
+                .widen_scalar_to_next_pow2(1)
+                .widen_scalar_if(
+                    all(is_scalar(1), type_in_set(0, [f32, f64, f16]), scalar_narrower_than(1, 32)),
+                    change_to(1, xlen),
+                )
+                .min_scalar(1, s32)
+                .libcall_for((s32, s32), (s64, s32), (s32, s64), (s64, s64));
+        }
+
+        if st.is_64bit() {
+            G_FCEIL | G_FFLOOR | G_FRINT | G_FNEARBYINT | G_INTRINSIC_TRUNC | G_INTRINSIC_ROUND
+                | G_INTRINSIC_ROUNDEVEN => legal_for(zfa32, zfa64, zfa16).libcall_for(s32, s64).libcall_for(s128);
+            G_FCOS | G_FSIN | G_FTAN | G_FPOW | G_FLOG | G_FLOG2 | G_FLOG10 | G_FEXP | G_FEXP2 | G_FEXP10
+                | G_FACOS | G_FASIN | G_FATAN | G_FATAN2 | G_FCOSH | G_FSINH | G_FTANH | G_FMODF => libcall_for(s32, s64)
+                .libcall_for(s128);
+            G_FPOWI | G_FLDEXP => libcall_for((s32, s32), (s64, s32)).libcall_for((s128, s32));
+        } else {
+            G_FCEIL | G_FFLOOR | G_FRINT | G_FNEARBYINT | G_INTRINSIC_TRUNC | G_INTRINSIC_ROUND
+                | G_INTRINSIC_ROUNDEVEN => legal_for(zfa32, zfa64, zfa16).libcall_for(s32, s64);
+            G_FCOS | G_FSIN | G_FTAN | G_FPOW | G_FLOG | G_FLOG2 | G_FLOG10 | G_FEXP | G_FEXP2 | G_FEXP10
+                | G_FACOS | G_FASIN | G_FATAN | G_FATAN2 | G_FCOSH | G_FSINH | G_FTANH | G_FMODF => libcall_for(s32, s64);
+            G_FPOWI | G_FLDEXP => libcall_for((s32, s32), (s64, s32));
+        }
+        G_FMAXIMUM | G_FMINIMUM => legal_for(zfa32, zfa64, zfa16);
+        G_FCANONICALIZE => legal_for(f32, f64, f16);
+
+        // ----- varargs, atomics, misc -----
+
+        G_VASTART => custom_for(p0);
+        G_VAARG => clamp_scalar(0, xlen, xlen).lower_for_cartesian_product([xlen, p0], [p0]);
+
+        G_ATOMIC_CMPXCHG_WITH_SUCCESS => lower_if(all(type_in_set(0, [s8, s16, s32, s64]), type_is(2, p0)));
+        if st.has_a() {
+            G_ATOMIC_CMPXCHG | G_ATOMICRMW_ADD => legal_for((xlen, p0)).clamp_scalar(0, xlen, xlen);
+            G_ATOMICRMW_SUB => clamp_scalar(0, xlen, xlen).lower();
+        } else {
+            G_ATOMIC_CMPXCHG | G_ATOMICRMW_ADD => libcall_for((s8, p0), (s16, p0), (s32, p0), (s64, p0))
+                .clamp_scalar(0, xlen, xlen);
+            G_ATOMICRMW_SUB => libcall_for((s8, p0), (s16, p0), (s32, p0), (s64, p0))
+                .clamp_scalar(0, xlen, xlen)
+                .lower();
+        }
+
+        G_FENCE => always_legal();
+        G_TRAP | G_DEBUGTRAP | G_UBSANTRAP => always_legal();
+    }
+}
