@@ -20,5 +20,5 @@ pub use inst::{INST_FLAG_NAMES, InstData, InstFlags, InstOpcode};
 pub use mem::{AtomicOrdering, MemFlags, MemOperand, MemSize, common_alignment, natural_alignment};
 pub use names::Names;
 pub use operand::{FloatPredicate, FrameRef, IntPredicate, Operand, Reg, RegFlags, RegOperand};
-pub use target_insts::{is_known_barrier, is_known_terminator};
+pub use target_insts::{is_known_barrier, is_known_terminator, target_generic_layout};
 pub use verify::{VerifyError, verify};

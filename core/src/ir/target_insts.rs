@@ -1,6 +1,9 @@
-//! What gisel knows about target instructions that appear in GMIR tests
-//! of the targets it supports: which end control flow (barriers) and which
-//! are terminators. Everything else about a target instruction is opaque.
+//! What gisel knows about target instructions that appear in GMIR of the
+//! targets it supports: which end control flow (barriers), which are
+//! terminators, and the operand layout of target generic opcodes (which
+//! decides where llc prints types). Everything else is opaque.
+
+use crate::opcode::{OperandKind, OperandSpec};
 
 /// Returns, unconditional branches and tail calls: control never falls
 /// through them.
@@ -35,4 +38,27 @@ pub fn is_known_barrier(name: &str) -> bool {
 /// True when target instruction `name` is a terminator.
 pub fn is_known_terminator(name: &str) -> bool {
     is_known_barrier(name) || CONDITIONAL_BRANCHES.contains(&name)
+}
+
+const fn ty(def: bool, index: u8) -> OperandSpec {
+    OperandSpec { def, kind: OperandKind::Type { index, pointer: false }, variadic: false }
+}
+
+const IMM: OperandSpec = OperandSpec { def: false, kind: OperandKind::Imm, variadic: false };
+const UNARY: &[OperandSpec] = &[ty(true, 0), ty(false, 0)];
+const BINARY: &[OperandSpec] = &[ty(true, 0), ty(false, 0), ty(false, 0)];
+const CONVERT: &[OperandSpec] = &[ty(true, 0), ty(false, 1), IMM];
+const CLASSIFY: &[OperandSpec] = &[ty(true, 0), ty(false, 1)];
+const ADD_LOW: &[OperandSpec] = &[ty(true, 0), ty(false, 1), ty(false, 2)];
+
+/// The operand layout of a target generic opcode (`G_SLLW`, `G_ADD_LOW`).
+pub fn target_generic_layout(name: &str) -> Option<&'static [OperandSpec]> {
+    Some(match name {
+        "G_SLLW" | "G_SRLW" | "G_SRAW" | "G_DIVW" | "G_DIVUW" | "G_REMUW" | "G_ROLW" | "G_RORW" => BINARY,
+        "G_CLZW" | "G_CTZW" | "G_BREV8" => UNARY,
+        "G_FCVT_W_RV64" | "G_FCVT_WU_RV64" => CONVERT,
+        "G_FCLASS" => CLASSIFY,
+        "G_ADD_LOW" => ADD_LOW,
+        _ => return None,
+    })
 }

@@ -86,7 +86,8 @@ fn probabilities(func: &Function, block: Block) -> Vec<u64> {
 pub fn print_inst(func: &Function, inst: &InstData, out: &mut String) {
     let layout = match inst.opcode {
         InstOpcode::Known(op) if op.is_generic() => Some(op.info().operands),
-        _ => None,
+        InstOpcode::Target(name) => crate::ir::target_generic_layout(func.names.resolve(name)),
+        InstOpcode::Known(_) => None,
     };
     let variadic = layout.is_some_and(|l| l.iter().any(|s| s.variadic));
     let mut printed_type_indices = 0u64;
