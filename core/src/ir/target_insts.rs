@@ -55,7 +55,7 @@ const ADD_LOW: &[OperandSpec] = &[ty(true, 0), ty(false, 1), ty(false, 2)];
 pub fn target_generic_layout(name: &str) -> Option<&'static [OperandSpec]> {
     Some(match name {
         "G_SLLW" | "G_SRLW" | "G_SRAW" | "G_DIVW" | "G_DIVUW" | "G_REMUW" | "G_ROLW" | "G_RORW" => BINARY,
-        "G_CLZW" | "G_CTZW" | "G_BREV8" => UNARY,
+        "G_CLZW" | "G_CTZW" | "G_BREV8" | "G_UADDLV" | "G_SADDLV" | "G_UADDLP" | "G_SADDLP" => UNARY,
         "G_FCVT_W_RV64" | "G_FCVT_WU_RV64" => CONVERT,
         "G_FCLASS" => CLASSIFY,
         "G_ADD_LOW" => ADD_LOW,

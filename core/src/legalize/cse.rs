@@ -233,6 +233,10 @@ fn fold_constants(func: &mut Function, inst: Inst) {
     use Opcode::*;
     let data = func.inst(inst);
     let Some(opcode) = data.known_opcode() else { return };
+    if opcode == G_SEXT_INREG {
+        fold_sext_inreg(func, inst);
+        return;
+    }
     if !matches!(
         opcode,
         G_ADD
@@ -327,4 +331,31 @@ fn fold_binary(opcode: Opcode, a: &ApInt, b: &ApInt) -> Option<ApInt> {
         }
         _ => return None,
     })
+}
+
+/// `G_SEXT_INREG` of a `G_CONSTANT` becomes a `G_CONSTANT`.
+fn fold_sext_inreg(func: &mut Function, inst: Inst) {
+    let data = func.inst(inst);
+    let (Some(Reg::Virtual(src)), Some(Operand::Imm(width))) =
+        (data.operands.get(1).and_then(|o| o.as_reg()).map(|r| r.reg), data.operands.get(2))
+    else {
+        return;
+    };
+    let width = *width as u32;
+    let Some(def) = func.def_inst(src) else { return };
+    let value = match &func.inst(def).operands[..] {
+        [_, Operand::CImm(c)] if func.inst(def).is(Opcode::G_CONSTANT) => c.clone(),
+        _ => return,
+    };
+    let bits = value.bits();
+    if width == 0 || width > bits || !func.ty(def_vregs(func, inst)[0]).is_scalar() {
+        return;
+    }
+    let folded = value.zext_or_trunc(width).sext_or_trunc(bits);
+    func.modify(inst, |data| {
+        data.opcode = InstOpcode::Known(Opcode::G_CONSTANT);
+        data.flags = crate::ir::InstFlags::NONE;
+        data.operands.truncate(1);
+        data.operands.push(Operand::CImm(folded));
+    });
 }

@@ -2,8 +2,9 @@
 //! guards with its value tracking (`zext(trunc x)` needs no mask when the
 //! high bits of `x` are already zero). A conservative subset of LLVM's
 //! analysis: constants, booleans from compares, extensions and truncations,
-//! bitwise operations, additions and subtractions, shifts by constants,
-//! selects, bit counts, zero-extending loads, and copies.
+//! bitwise operations, additions, subtractions and products, carries of
+//! overflow operations, shifts by constants, selects, bit counts,
+//! zero-extending loads, and copies.
 
 use super::target::{BooleanContent, LegalizeTarget};
 use crate::apint::ApInt;
@@ -84,6 +85,19 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
     let data = func.inst(def);
     let Some(opcode) = data.known_opcode() else { return nothing };
     let operand = |i: usize| data.operands.get(i).and_then(reg);
+    // The second def of an overflow or carry operation is a boolean.
+    let is_carry = data.num_defs == 2 && operand(1) == Some(v);
+    if is_carry {
+        use Opcode::*;
+        return match opcode {
+            G_UADDO | G_USUBO | G_SADDO | G_SSUBO | G_UADDE | G_USUBE | G_SADDE | G_SSUBE | G_UMULO | G_SMULO
+                if bits > 1 && target.boolean_content(false) == BooleanContent::ZeroOrOne =>
+            {
+                Known { zero: ApInt::all_ones(bits).shl(1), one: ApInt::zero(bits) }
+            }
+            _ => nothing,
+        };
+    }
     let of = |i: usize| operand(i).map(|r| known(func, target, r, depth + 1));
     let high_zero = |low: u32| Known { zero: ApInt::all_ones(bits).shl(low.min(bits)), one: ApInt::zero(bits) };
     use Opcode::*;
@@ -130,6 +144,15 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
         },
         G_SUB => match (of(1), of(2)) {
             (Some(a), Some(b)) => Known::add_carry(&a, &Known { zero: b.one, one: b.zero }, false, true),
+            _ => nothing,
+        },
+        G_MUL => match (of(1), of(2)) {
+            (Some(a), Some(b)) => {
+                // The product of values below 2^x and 2^y is below 2^(x+y).
+                let width = |k: &Known| bits - k.zero.not().leading_zeros().min(bits);
+                let product_bits = width(&a) + width(&b);
+                if product_bits < bits { high_zero(product_bits) } else { nothing }
+            }
             _ => nothing,
         },
         G_SELECT => match (of(2), of(3)) {

@@ -37,6 +37,18 @@ pub(super) fn narrow_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, narrow: 
             narrow_count_source(h, inst, opcode, narrow)
         }
         (G_BSWAP | G_BITREVERSE, 0) => narrow_reverse(h, inst, opcode, narrow),
+        // `narrowScalarFPTOI`: every finite half fits the narrow integer
+        // (17 bits signed, 16 unsigned), so only the result type changes.
+        (G_FPTOSI | G_FPTOUI, 0) => {
+            let signed = opcode == G_FPTOSI;
+            let fits = narrow.scalar_size_in_bits() >= if signed { 17 } else { 16 };
+            if h.ty(inst, 1).scalar_type() != Llt::scalar(16) || !fits {
+                return unable(opcode, idx, narrow, "only half-precision sources are narrowed");
+            }
+            h.narrow_dst(inst, 0, narrow, if signed { G_SEXT } else { G_ZEXT });
+            h.mark_changed(inst);
+            StepResult::Legalized
+        }
         (G_PTRTOINT | G_CTLZ | G_CTLZ_ZERO_UNDEF | G_CTTZ | G_CTTZ_ZERO_UNDEF | G_CTPOP, 0) => {
             h.narrow_dst(inst, 0, narrow, G_ZEXT);
             h.mark_changed(inst);
