@@ -7,7 +7,7 @@
 //! beyond its rules.
 
 pub mod call;
-mod combiner;
+pub(crate) mod combiner;
 mod cse;
 mod driver;
 mod helper;

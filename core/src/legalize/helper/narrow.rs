@@ -4,8 +4,8 @@
 //! through their common divisor type, as LLVM does.
 
 use super::narrow_ops::{
-    narrow_count_source, narrow_ext, narrow_ext_load, narrow_icmp, narrow_mul, narrow_reverse, narrow_select,
-    narrow_sext_inreg, narrow_shift, narrow_trunc_source,
+    narrow_count_source, narrow_ext, narrow_ext_load, narrow_extract, narrow_icmp, narrow_insert, narrow_mul,
+    narrow_reverse, narrow_select, narrow_sext_inreg, narrow_shift, narrow_trunc_source,
 };
 use super::parts::{Parts, breakdown, extract_parts, insert_parts};
 use super::{Helper, StepResult};
@@ -32,6 +32,8 @@ pub(super) fn narrow_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, narrow: 
         (G_SHL | G_LSHR | G_ASHR, 0) => narrow_shift(h, inst, opcode),
         (G_MUL | G_UMULH, 0) => narrow_mul(h, inst, opcode, narrow),
         (G_SEXT_INREG, 0) => narrow_sext_inreg(h, inst, narrow),
+        (G_EXTRACT, 1) => narrow_extract(h, inst, narrow),
+        (G_INSERT, 0) => narrow_insert(h, inst, narrow),
         (G_SEXTLOAD | G_ZEXTLOAD, 0) => narrow_ext_load(h, inst, opcode, narrow),
         (G_CTLZ | G_CTLZ_ZERO_UNDEF | G_CTTZ | G_CTTZ_ZERO_UNDEF | G_CTPOP, 1) => {
             narrow_count_source(h, inst, opcode, narrow)

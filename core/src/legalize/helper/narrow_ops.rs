@@ -514,3 +514,118 @@ pub(super) fn narrow_reverse(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, nar
     h.build_into(Opcode::G_MERGE_VALUES, dst, &out);
     done(h, inst)
 }
+
+/// `G_EXTRACT` from a source split into narrow parts: each part the
+/// extracted range touches is forwarded or extracted from, and the pieces
+/// are merged (`narrowScalarExtract`).
+pub(super) fn narrow_extract(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
+    let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
+    let Operand::Imm(start) = h.func.inst(inst).operands[2] else {
+        return StepResult::Unable("G_EXTRACT without an offset".into());
+    };
+    let (src_size, narrow_size) = (h.func.ty(src).size_in_bits(), narrow.size_in_bits());
+    if !src_size.is_multiple_of(narrow_size) {
+        return StepResult::Unable("uneven G_EXTRACT sources are not split (as in LLVM 22)".into());
+    }
+    let parts = h.split_named(src, narrow, (src_size / narrow_size) as usize);
+    let (start, size) = (start as u64, h.func.ty(dst).size_in_bits());
+    let mut pieces = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        let part_start = i as u64 * narrow_size;
+        if part_start + narrow_size <= start || part_start >= start + size {
+            continue;
+        }
+        if part_start == start && h.func.ty(dst) == narrow {
+            pieces.push(*part);
+            continue;
+        }
+        let (offset, segment) = if start < part_start {
+            (0, narrow_size.min(start + size - part_start))
+        } else {
+            (start - part_start, (part_start + narrow_size - start).min(size))
+        };
+        let piece = if offset != 0 || segment != narrow_size {
+            let seg = h.func.new_vreg(Llt::scalar(segment as u32));
+            crate::legalize::combiner::build_extract(h, seg, *part, offset);
+            seg
+        } else {
+            *part
+        };
+        pieces.push(piece);
+    }
+    match pieces[..] {
+        [single] => {
+            h.build_into(Opcode::COPY, dst, &[single]);
+        }
+        _ => {
+            h.build_into(Opcode::G_MERGE_VALUES, dst, &pieces);
+        }
+    }
+    done(h, inst)
+}
+
+/// `G_INSERT` into a container split into narrow parts (plus a leftover):
+/// each part the inserted range touches gets a narrow insert of the slice
+/// it covers, then the parts are merged (`narrowScalarInsert`).
+pub(super) fn narrow_insert(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
+    let (dst, container, value) = (h.reg(inst, 0), h.reg(inst, 1), h.reg(inst, 2));
+    let Operand::Imm(start) = h.func.inst(inst).operands[3] else {
+        return StepResult::Unable("G_INSERT without an offset".into());
+    };
+    let reg_ty = h.func.ty(dst);
+    let split = extract_parts(h, container, narrow);
+    let leftover_ty = split.leftover_ty;
+    let narrow_size = narrow.size_in_bits();
+    let (start, size) = (start as u64, h.func.ty(value).size_in_bits());
+    let mut pieces = Vec::new();
+    for (i, part) in split.all().into_iter().enumerate() {
+        let part_start = i as u64 * narrow_size;
+        if part_start == 0 && h.func.ty(value) == narrow {
+            pieces.push(value);
+            continue;
+        }
+        let mut source = part;
+        if leftover_ty.is_valid() && h.func.ty(part) == leftover_ty {
+            source = h.func.new_vreg(narrow);
+            h.build_into(Opcode::G_ANYEXT, source, &[part]);
+        }
+        if part_start + narrow_size <= start || part_start >= start + size {
+            pieces.push(source);
+            continue;
+        }
+        let (insert_at, extract_at, segment) = if start < part_start {
+            (0, part_start - start, narrow_size.min(start + size - part_start))
+        } else {
+            let at = start - part_start;
+            (at, 0, (narrow_size - at).min(start + size - part_start))
+        };
+        let slice = if extract_at != 0 || segment != size {
+            let seg = h.func.new_vreg(Llt::scalar(segment as u32));
+            crate::legalize::combiner::build_extract(h, seg, value, extract_at);
+            seg
+        } else {
+            value
+        };
+        let merged = h.func.new_vreg(narrow);
+        if h.func.ty(slice).size_in_bits() == narrow_size {
+            // LLVM's buildInsert of a whole register is a cast.
+            crate::legalize::combiner::build_extract(h, merged, slice, 0);
+        } else {
+            h.build_with(
+                Opcode::G_INSERT,
+                &[merged],
+                vec![Operand::vreg_use(source), Operand::vreg_use(slice), Operand::Imm(insert_at as i64)],
+            );
+        }
+        pieces.push(merged);
+    }
+    let wide = pieces.len() as u64 * narrow_size;
+    if wide > reg_ty.size_in_bits() {
+        let merge = h.func.new_vreg(Llt::scalar(wide as u32));
+        h.build_into(Opcode::G_MERGE_VALUES, merge, &pieces);
+        h.build_into(Opcode::G_TRUNC, dst, &[merge]);
+    } else {
+        h.build_into(Opcode::G_MERGE_VALUES, dst, &pieces);
+    }
+    done(h, inst)
+}
