@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Runs the shared conformance corpus through `gisel llc -run-pass=legalizer`
+with compare.py and checks the results against the figures recorded in
+tools/conformance-ratchet.tsv: the number of passing functions per corpus
+and target may only go up.
+
+    python3 tools/conformance.py [--gisel target/release/gisel]
+                                 [--corpus ../shared/conformance] [--record]
+
+--record writes the figures of this run into the ratchet file (do it when
+they improved). Without ../shared/conformance the check is skipped with a
+message, as on a user's clone.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RATCHET = os.path.join(HERE, "conformance-ratchet.tsv")
+GROUPS = [
+    ("llvm", "^aarch64/"),
+    ("llvm", "^riscv/"),
+    ("sweep", "^aarch64/"),
+    ("sweep", "^riscv32/"),
+    ("sweep", "^riscv32-m/"),
+    ("sweep", "^riscv32-mfd/"),
+    ("sweep", "^riscv64/"),
+    ("sweep", "^riscv64-m/"),
+    ("sweep", "^riscv64-m-zbb/"),
+    ("sweep", "^riscv64-mfd/"),
+]
+
+
+def run_group(compare, corpus, pattern, gisel, jobs):
+    tool = f"{gisel} llc -mtriple={{mtriple}} -mattr={{mattr}} {{flags}} -run-pass=legalizer {{file}} -o -"
+    cmd = [sys.executable, compare, "--tool", tool, "--corpus", corpus, "--filter", pattern, "--jobs", str(jobs)]
+    out = subprocess.run(cmd, capture_output=True, text=True).stdout
+    m = re.search(r"(\d+) passed, (\d+) failed", out)
+    if not m:
+        sys.exit(f"conformance: could not read compare.py's result for {corpus} {pattern}:\n{out}")
+    return int(m.group(1)), int(m.group(2))
+
+
+def read_ratchet():
+    figures = {}
+    if os.path.exists(RATCHET):
+        with open(RATCHET) as f:
+            for line in f:
+                if line.startswith("#") or not line.strip():
+                    continue
+                corpus, pattern, passed, total = line.rstrip("\n").split("\t")
+                figures[(corpus, pattern)] = (int(passed), int(total))
+    return figures
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gisel", default="target/release/gisel")
+    ap.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "shared", "conformance"))
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--record", action="store_true")
+    args = ap.parse_args()
+    compare = os.path.join(args.corpus, "compare.py")
+    if not os.path.exists(compare):
+        print(f"conformance: skipped, {args.corpus} is absent")
+        return
+    recorded = read_ratchet()
+    results = {}
+    worse = []
+    print(f"{'corpus':<6} {'group':<16} {'passed':>7} {'total':>6} {'recorded':>9}")
+    for corpus, pattern in GROUPS:
+        passed, failed = run_group(compare, os.path.join(args.corpus, corpus), pattern, args.gisel, args.jobs)
+        results[(corpus, pattern)] = (passed, passed + failed)
+        before = recorded.get((corpus, pattern), (0, 0))[0]
+        mark = "  LOWER" if passed < before else ""
+        print(f"{corpus:<6} {pattern:<16} {passed:>7} {passed + failed:>6} {before:>9}{mark}")
+        if passed < before:
+            worse.append((corpus, pattern, passed, before))
+    total = sum(p for p, _ in results.values())
+    print(f"total passed: {total} of {sum(t for _, t in results.values())}")
+    if args.record:
+        with open(RATCHET, "w") as f:
+            f.write("# corpus\tfilter\tpassed\ttotal  (tools/conformance.py --record; may only go up)\n")
+            for (corpus, pattern), (passed, all_) in results.items():
+                f.write(f"{corpus}\t{pattern}\t{passed}\t{all_}\n")
+        print(f"recorded in {RATCHET}")
+    if worse:
+        for corpus, pattern, passed, before in worse:
+            print(f"conformance: {corpus} {pattern} passes {passed} functions, fewer than the recorded {before}")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
