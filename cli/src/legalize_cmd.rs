@@ -30,6 +30,9 @@ pub fn legalize_module(module: &mut MirModule, args: &LlcArgs) -> Result<Vec<Str
                 let before = function.clone();
                 function.func = func;
                 function.header.legalized = true;
+                // The pass clears these properties, as LLVM's Legalizer does.
+                function.header.no_phis = Some(false);
+                function.header.no_vregs = Some(false);
                 if args.verify_semantics {
                     remarks.push(check_semantics(&before, function, &module.target)?);
                 }
