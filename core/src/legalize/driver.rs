@@ -7,7 +7,7 @@
 use super::combiner::try_combine;
 use super::cse::{Cse, CseMode};
 use super::helper::{Helper, StepResult};
-use super::query::describe;
+use super::query::{QueryParts, describe};
 use super::target::LegalizeTarget;
 use super::worklist::WorkList;
 use crate::ir::{Block, Function, Inst, MemFlags, Operand, Reg};
@@ -102,7 +102,7 @@ pub fn legalize(
     }
     let budget = STEPS_PER_INSTRUCTION * (func.inst_capacity() + 16);
     let mut stats = LegalizeStats::default();
-    let mut recent: VecDeque<String> = VecDeque::new();
+    let mut recent: VecDeque<QueryParts> = VecDeque::new();
     let mut helper = Helper::new(func, info, target);
     loop {
         let mut retry: Vec<Inst> = Vec::new();
@@ -112,19 +112,19 @@ pub fn legalize(
                 continue;
             }
             if stats.steps >= budget {
-                return Err(LegalizeError::NoProgress {
-                    function: helper.func.name.clone(),
-                    recent_steps: recent.into(),
-                });
+                let recent_steps = recent.iter().map(|q| helper.info.explain(&q.query()).summary()).collect();
+                return Err(LegalizeError::NoProgress { function: helper.func.name.clone(), recent_steps });
             }
             let before = helper.func.inst_capacity();
             helper.take_explicit_defs();
-            let description = describe_step(&helper, inst);
+            let query = describe(helper.func, helper.func.inst(inst));
             match helper.legalize_step(inst) {
                 StepResult::AlreadyLegal => {}
                 StepResult::Legalized => {
                     stats.steps += 1;
-                    remember(&mut recent, description);
+                    if let Some(query) = query {
+                        remember(&mut recent, query);
+                    }
                     let explicit = helper.take_explicit_defs();
                     cse.process_new(helper.func, before, &explicit);
                     requeue(&mut lists, &mut helper, &mut cse, before);
@@ -236,7 +236,10 @@ fn erase(lists: &mut Lists, func: &mut Function, inst: Inst) {
     }
 }
 
-fn remember(recent: &mut VecDeque<String>, step: String) {
+/// Keeps the queries of the last few steps, for a report if the pass
+/// does not terminate (described only then: formatting every step would
+/// cost more than the step).
+fn remember(recent: &mut VecDeque<QueryParts>, step: QueryParts) {
     if recent.len() == RECENT_STEPS {
         recent.pop_front();
     }

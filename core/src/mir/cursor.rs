@@ -72,6 +72,23 @@ impl<'a> Cursor<'a> {
         if self.eat(token) { Ok(()) } else { Err(self.error_here(format!("expected '{token}' {what}"))) }
     }
 
+    /// The identifier at the cursor (after spaces), without consuming it.
+    pub(super) fn peek_ident(&mut self) -> Option<&'a str> {
+        self.skip_spaces();
+        let rest = self.rest();
+        let first = rest.bytes().next()?;
+        if !(first.is_ascii_alphabetic() || first == b'_') {
+            return None;
+        }
+        let len = rest.find(|c: char| !is_ident_char(c)).unwrap_or(rest.len());
+        Some(&rest[..len])
+    }
+
+    /// Consumes `len` bytes.
+    pub(super) fn advance(&mut self, len: usize) {
+        self.pos += len;
+    }
+
     /// An identifier: letters, digits, `_`, `.`, `-` and `$` after the first.
     pub(super) fn ident(&mut self) -> Option<&'a str> {
         self.skip_spaces();

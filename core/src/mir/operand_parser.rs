@@ -10,18 +10,22 @@ use crate::ir::{
 };
 use crate::ty::Llt;
 
-/// Register flags and their spelling.
-const REGISTER_FLAGS: [(&str, RegFlags); 9] = [
-    ("implicit", RegFlags::IMPLICIT),
-    ("def", RegFlags::DEF),
-    ("dead", RegFlags::DEAD),
-    ("killed", RegFlags::KILLED),
-    ("undef", RegFlags::UNDEF),
-    ("internal", RegFlags::INTERNAL),
-    ("early-clobber", RegFlags::EARLY_CLOBBER),
-    ("debug-use", RegFlags::DEBUG_USE),
-    ("renamable", RegFlags::RENAMABLE),
-];
+/// The register flag spelled `word`, if it is one.
+fn register_flag(word: &str) -> Option<RegFlags> {
+    Some(match word {
+        "implicit-def" => RegFlags::IMPLICIT | RegFlags::DEF,
+        "implicit" => RegFlags::IMPLICIT,
+        "def" => RegFlags::DEF,
+        "dead" => RegFlags::DEAD,
+        "killed" => RegFlags::KILLED,
+        "undef" => RegFlags::UNDEF,
+        "internal" => RegFlags::INTERNAL,
+        "early-clobber" => RegFlags::EARLY_CLOBBER,
+        "debug-use" => RegFlags::DEBUG_USE,
+        "renamable" => RegFlags::RENAMABLE,
+        _ => return None,
+    })
+}
 
 /// Annotations written after the operands, each followed by one value.
 const ANNOTATIONS: [&str; 7] = [
@@ -44,11 +48,7 @@ pub(super) struct OperandParser<'f, 't> {
 
 impl<'t> OperandParser<'_, 't> {
     pub(super) fn starts_with_register_flag(&mut self) -> bool {
-        let save = self.cursor.pos();
-        let found =
-            self.cursor.eat_word("implicit-def") || REGISTER_FLAGS.iter().any(|(name, _)| self.cursor.eat_word(name));
-        self.cursor.set_pos(save);
-        found
+        self.cursor.peek_ident().and_then(register_flag).is_some()
     }
 
     /// `%bb.N`.
@@ -81,16 +81,10 @@ impl<'t> OperandParser<'_, 't> {
     /// A register operand with its flags, subregister, class, type and tie.
     pub(super) fn register_operand(&mut self, before_equals: bool) -> Result<Operand, MirError> {
         let mut flags = if before_equals { RegFlags::DEF } else { RegFlags::NONE };
-        loop {
-            if self.cursor.eat_word("implicit-def") {
-                flags.insert(RegFlags::IMPLICIT | RegFlags::DEF);
-                continue;
-            }
-            let found = REGISTER_FLAGS.iter().find(|(name, _)| self.cursor.eat_word(name));
-            match found {
-                Some((_, flag)) => flags.insert(*flag),
-                None => break,
-            }
+        while let Some(word) = self.cursor.peek_ident() {
+            let Some(flag) = register_flag(word) else { break };
+            flags.insert(flag);
+            self.cursor.advance(word.len());
         }
         let start = self.cursor.pos();
         let reg = match self.cursor.peek() {
