@@ -5,14 +5,15 @@ use gisel_core::legality::matrix::LegalityMatrix;
 use gisel_core::legality::{LegalityQuery, LegalizerInfo, MemDesc, parse_type_name};
 use gisel_core::opcode::Opcode;
 use gisel_core::ty::Llt;
+use gisel_targets::{TargetOptions, target_for};
 use std::fs;
 
-/// The targets whose rules gisel has, by `-mtriple` name.
-fn target_rules(triple: &str) -> Result<LegalizerInfo, String> {
-    match triple {
-        "toy32" => Ok(gisel_core::legality::examples::toy32()),
-        other => Err(format!("gisel: no legalizer rules for target '{other}' yet (available: toy32)")),
-    }
+/// The rules of the target named by `-mtriple` (and `-mattr`).
+fn target_rules(options: &[(String, String)]) -> Result<LegalizerInfo, String> {
+    let triple = option(options, "mtriple").ok_or("gisel: -mtriple=T is required")?;
+    let target_options =
+        TargetOptions { features: option(options, "mattr").unwrap_or_default().to_owned(), ..TargetOptions::default() };
+    target_for(triple, &target_options).map(|t| t.info).map_err(|e| format!("gisel: {e}"))
 }
 
 /// Splits `-name=value` options from positional words.
@@ -54,8 +55,8 @@ fn parse_type(text: &str, info: &LegalizerInfo) -> Result<Llt, String> {
 /// `gisel query -mtriple=T OPCODE TYPE... [--mem=TYPE:ALIGN_BITS]`: the rule trail.
 pub fn query(args: &[String]) -> Result<String, String> {
     let (options, words) = split_args(args);
-    check_options(&options, &["mtriple", "mem"])?;
-    let info = target_rules(option(&options, "mtriple").ok_or("gisel query: -mtriple=T is required")?)?;
+    check_options(&options, &["mtriple", "mattr", "mem"])?;
+    let info = target_rules(&options)?;
     let (name, type_words) = words.split_first().ok_or("gisel query: expected an opcode and its types")?;
     let opcode = Opcode::from_name(name).ok_or_else(|| {
         let hint = Opcode::suggest(name).first().map(|s| format!(" (did you mean {s}?)")).unwrap_or_default();
@@ -78,12 +79,12 @@ pub fn query(args: &[String]) -> Result<String, String> {
 /// `gisel rules -mtriple=T [--matrix] [--html OUT]`: every rule, the matrix, or a page.
 pub fn rules(args: &[String]) -> Result<String, String> {
     let (options, words) = split_args(args);
-    check_options(&options, &["mtriple", "matrix", "html"])?;
+    check_options(&options, &["mtriple", "mattr", "matrix", "html"])?;
     if let Some(extra) = words.first() {
         return Err(format!("gisel rules: unexpected argument '{extra}'"));
     }
-    let triple = option(&options, "mtriple").ok_or("gisel rules: -mtriple=T is required")?;
-    let info = target_rules(triple)?;
+    let triple = option(&options, "mtriple").unwrap_or_default().to_owned();
+    let info = target_rules(&options)?;
     let wants_matrix = option(&options, "matrix").is_some();
     let html = option(&options, "html");
     if !wants_matrix && html.is_none() {
@@ -130,6 +131,16 @@ mod tests {
         assert!(query(&args("-mtriple=toy32 G_ADD s7 s8")).unwrap_err().contains("G_ADD takes 1 type(s), got 2"));
         assert!(query(&args("-mtriple=toy32 G_ADD q9")).unwrap_err().contains("'q9' is not a type"));
         assert!(query(&args("-mtriple=mips G_ADD s7")).unwrap_err().contains("no legalizer rules for target 'mips'"));
+    }
+
+    #[test]
+    fn real_targets_answer_with_their_features() {
+        let text = query(&args("-mtriple=riscv32 G_SDIV s32")).unwrap();
+        assert!(text.contains("-> Libcall"), "{text}");
+        let text = query(&args("-mtriple=riscv32 -mattr=+m G_SDIV s32")).unwrap();
+        assert!(text.contains("-> Legal"), "{text}");
+        let text = query(&args("-mtriple=aarch64 G_ADD s8")).unwrap();
+        assert!(text.contains("WidenScalar type0 to s32"), "{text}");
     }
 
     #[test]
