@@ -335,7 +335,7 @@ pub(super) fn narrow_mul(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, narrow:
     let mut carry_prev: Option<VReg> = None;
     for d in 1..dst_parts {
         let mut factors = Vec::new();
-        let low_start = if d + 1 < parts { 0 } else { d - parts + 1 };
+        let low_start = (d + 1).saturating_sub(parts);
         for i in low_start..=d.min(parts - 1) {
             factors.push(h.build(Opcode::G_MUL, narrow, &[x[d - i], y[i]]));
         }
