@@ -62,6 +62,9 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--record", action="store_true")
     args = ap.parse_args()
+    gisel = os.path.abspath(args.gisel)
+    if not os.path.exists(gisel):
+        sys.exit(f"conformance: {gisel} not found (cargo build --release -p gisel-cli)")
     compare = os.path.join(args.corpus, "compare.py")
     if not os.path.exists(compare):
         print(f"conformance: skipped, {args.corpus} is absent")
@@ -71,7 +74,7 @@ def main():
     worse = []
     print(f"{'corpus':<6} {'group':<16} {'passed':>7} {'total':>6} {'recorded':>9}")
     for corpus, pattern in GROUPS:
-        passed, failed = run_group(compare, os.path.join(args.corpus, corpus), pattern, args.gisel, args.jobs)
+        passed, failed = run_group(compare, os.path.join(args.corpus, corpus), pattern, gisel, args.jobs)
         results[(corpus, pattern)] = (passed, passed + failed)
         before = recorded.get((corpus, pattern), (0, 0))[0]
         mark = "  LOWER" if passed < before else ""
