@@ -256,14 +256,18 @@ fn combine_sext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
     let (def, _) = def_through_copies(h.func, src)?;
     let def_opcode = h.func.inst(def).known_opcode()?;
     match def_opcode {
-        Opcode::G_TRUNC if dst_ty.is_scalar() => {
+        // sext(trunc x) -> G_SEXT_INREG(anyext-or-trunc x), scalars or vectors
+        // of the same length.
+        Opcode::G_TRUNC
+            if dst_ty.is_scalar() || h.func.ty(use_reg(h, def, 1)).num_elements() == dst_ty.num_elements() =>
+        {
             if is_unsupported(h, Opcode::G_SEXT_INREG, &[dst_ty]) {
                 return None;
             }
             let inner = use_reg(h, def, 1);
             let widened = if h.func.ty(inner) == dst_ty {
                 inner
-            } else if h.func.ty(inner).size_in_bits() > dst_ty.size_in_bits() {
+            } else if h.func.ty(inner).scalar_size_in_bits() > dst_ty.scalar_size_in_bits() {
                 h.build(Opcode::G_TRUNC, dst_ty, &[inner])
             } else {
                 h.build(Opcode::G_ANYEXT, dst_ty, &[inner])
