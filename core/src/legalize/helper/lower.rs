@@ -45,8 +45,40 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, idx: usize, hint: Llt) -> St
         }
         G_LOAD | G_SEXTLOAD | G_ZEXTLOAD | G_STORE | G_MERGE_VALUES | G_UNMERGE_VALUES | G_EXTRACT | G_INSERT
         | G_SELECT | G_SHUFFLE_VECTOR | G_EXTRACT_VECTOR_ELT | G_INSERT_VECTOR_ELT => mem::lower(h, inst, opcode),
+        G_FCOPYSIGN => copysign(h, inst),
         _ => unable(opcode, "no lowering is implemented for this opcode"),
     }
+}
+
+/// `G_FCOPYSIGN`: the magnitude bits of the first source OR'ed (disjoint)
+/// with the sign bit of the second, moved to the first's width.
+fn copysign(h: &mut Helper<'_>, inst: Inst) -> StepResult {
+    let (dst, mag, sign) = (h.reg(inst, 0), h.reg(inst, 1), h.reg(inst, 2));
+    let (mag_ty, sign_ty) = (h.func.ty(mag), h.func.ty(sign));
+    let (mag_bits, sign_bits) = (mag_ty.scalar_size_in_bits(), sign_ty.scalar_size_in_bits());
+    let sign_mask = cst_ap(h, mag_ty, ApInt::from_u128(1, 1).zext_or_trunc(mag_bits).shl(mag_bits - 1));
+    let magnitude_mask = cst_ap(h, mag_ty, ApInt::all_ones(mag_bits - 1).zext_or_trunc(mag_bits));
+    let magnitude = op(h, Opcode::G_AND, mag_ty, &[mag, magnitude_mask]);
+    let sign_bit = match mag_bits.cmp(&sign_bits) {
+        std::cmp::Ordering::Equal if mag_ty == sign_ty => op(h, Opcode::G_AND, sign_ty, &[sign, sign_mask]),
+        std::cmp::Ordering::Greater | std::cmp::Ordering::Equal => {
+            let amount = cst(h, mag_ty, i128::from(mag_bits - sign_bits));
+            let extended = op(h, Opcode::G_ZEXT, mag_ty, &[sign]);
+            let shifted = op(h, Opcode::G_SHL, mag_ty, &[extended, amount]);
+            op(h, Opcode::G_AND, mag_ty, &[shifted, sign_mask])
+        }
+        std::cmp::Ordering::Less => {
+            let amount = cst(h, sign_ty, i128::from(sign_bits - mag_bits));
+            let shifted = op(h, Opcode::G_LSHR, sign_ty, &[sign, amount]);
+            let truncated = op(h, Opcode::G_TRUNC, mag_ty, &[shifted]);
+            op(h, Opcode::G_AND, mag_ty, &[truncated, sign_mask])
+        }
+    };
+    let mut flags = h.func.inst(inst).flags;
+    flags.insert(InstFlags::DISJOINT);
+    let or = op_into(h, Opcode::G_OR, dst, &[magnitude, sign_bit]);
+    h.func.modify(or, |d| d.flags = flags);
+    done(h, inst)
 }
 
 /// `Unable` naming the opcode.
