@@ -473,10 +473,16 @@ fn unmerge_of_merge(h: &mut Helper<'_>, merge: Inst, defs: &[VReg], def_ty: Llt)
         for (chunk, source) in defs.chunks(per_source).zip(&sources) {
             h.build_with(Opcode::G_UNMERGE_VALUES, chunk, vec![Operand::vreg_use(*source)]);
         }
-    } else if sources.len() > defs.len() && sources.len().is_multiple_of(defs.len()) && !def_ty.is_vector() {
+    } else if sources.len() > defs.len() && sources.len().is_multiple_of(defs.len()) {
+        // LLVM's buildMergeLikeInstr picks the opcode from the types.
+        let opcode = match (def_ty.is_vector(), source_ty.is_vector()) {
+            (true, false) => Opcode::G_BUILD_VECTOR,
+            (true, true) => Opcode::G_CONCAT_VECTORS,
+            _ => Opcode::G_MERGE_VALUES,
+        };
         let per_def = sources.len() / defs.len();
         for (d, chunk) in defs.iter().zip(sources.chunks(per_def)) {
-            h.build_into(Opcode::G_MERGE_VALUES, *d, chunk);
+            h.build_into(opcode, *d, chunk);
         }
     } else {
         return None;
