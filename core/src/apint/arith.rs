@@ -282,6 +282,25 @@ impl ApInt {
         self.bits
     }
 
+    /// Number of leading one bits.
+    pub fn leading_ones(&self) -> u32 {
+        self.not().leading_zeros()
+    }
+
+    /// Number of trailing one bits.
+    pub fn trailing_ones(&self) -> u32 {
+        self.not().trailing_zeros()
+    }
+
+    /// The bits in reverse order.
+    pub fn reverse_bits(&self) -> ApInt {
+        let mut reversed = ApInt::zero(self.bits);
+        for i in (0..self.bits).filter(|&i| self.bit(i)) {
+            reversed.set_bit(self.bits - 1 - i, true);
+        }
+        reversed
+    }
+
     /// Number of one bits.
     pub fn count_ones(&self) -> u32 {
         self.words.iter().map(|w| w.count_ones()).sum()

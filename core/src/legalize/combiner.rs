@@ -382,7 +382,7 @@ fn defs_from_value_finder(h: &mut Helper<'_>, defs: &[VReg], def_ty: Llt) -> boo
 }
 
 /// A register holding bits `[start, start + size)` of `reg`, looking
-/// through unmerges, truncations and extensions (LLVM's
+/// through unmerges, inserts, truncations and extensions (LLVM's
 /// `findValueFromDefImpl` for scalars). `best` is the best exact match
 /// seen so far.
 fn find_value(
@@ -423,6 +423,22 @@ fn find_value(
                 *best = Some(source);
             }
             find_value(h, source, start, size, want, best)
+        }
+        Opcode::G_INSERT => {
+            let Operand::Imm(offset) = h.func.inst(def).operands[3] else { return *best };
+            let (container, inserted) = (use_reg(h, def, 1), use_reg(h, def, 2));
+            let inserted_size = h.func.ty(inserted).size_in_bits() as u32;
+            let (offset, end) = (u32::try_from(offset).ok()?, start + size);
+            if end <= offset || offset + inserted_size <= start {
+                find_value(h, container, start, size, want, best)
+            } else if offset <= start && end <= offset + inserted_size {
+                if start == offset && size == inserted_size {
+                    *best = Some(inserted);
+                }
+                find_value(h, inserted, start - offset, size, want, best)
+            } else {
+                None
+            }
         }
         Opcode::G_IMPLICIT_DEF => {
             if h.func.ty(reg) == want {

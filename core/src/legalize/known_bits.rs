@@ -3,7 +3,7 @@
 //! high bits of `x` are already zero). A conservative subset of LLVM's
 //! analysis: constants, booleans from compares, extensions and truncations,
 //! bitwise operations, additions, subtractions and products, carries of
-//! overflow operations, shifts by constants, selects, bit counts,
+//! overflow operations, shifts, bit reversal, selects, bit counts,
 //! zero-extending loads, and copies.
 
 use super::target::{BooleanContent, LegalizeTarget};
@@ -38,6 +38,22 @@ impl Known {
 
     fn resize(&self, bits: u32) -> Known {
         Known { zero: self.zero.zext_or_trunc(bits), one: self.one.zext_or_trunc(bits) }
+    }
+
+    /// A shift by an amount nothing is known about keeps the leading zeros
+    /// of a logical right shift, the trailing zeros of a left shift, and
+    /// the known sign bits of an arithmetic right shift.
+    fn shifted_by_unknown_amount(&self, opcode: Opcode) -> Known {
+        let bits = self.zero.bits();
+        let nothing = Known::unknown(bits);
+        match opcode {
+            Opcode::G_SHL => Known { zero: ApInt::all_ones(bits).lshr(bits - self.zero.trailing_ones()), ..nothing },
+            Opcode::G_LSHR => Known { zero: ApInt::all_ones(bits).shl(bits - self.zero.leading_ones()), ..nothing },
+            _ => Known {
+                zero: ApInt::all_ones(bits).shl(bits - self.zero.leading_ones()),
+                one: ApInt::all_ones(bits).shl(bits - self.one.leading_ones()),
+            },
+        }
     }
 
     /// LLVM's `KnownBits::computeForAddCarry`.
@@ -170,19 +186,24 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
                 Some(s) => Known { zero: k.zero.ashr(s), one: k.one.ashr(s) },
                 None => nothing,
             },
+            (Some(k), None) => k.shifted_by_unknown_amount(opcode),
             _ => nothing,
         },
-        G_CTPOP | G_CTLZ | G_CTTZ | G_CTLZ_ZERO_UNDEF | G_CTTZ_ZERO_UNDEF => operand(1).map_or(nothing, |src| {
-            // The count is at most the source width: only its low bits vary.
-            let src_bits = func.ty(src).scalar_size_in_bits();
-            high_zero(u32::BITS - src_bits.leading_zeros())
-        }),
+        G_BITREVERSE => of(1).map_or(nothing, |k| Known { zero: k.zero.reverse_bits(), one: k.one.reverse_bits() }),
+        G_CTPOP => of(1).map_or(nothing, |k| high_zero(bit_width(k.zero.bits() - k.zero.count_ones()))),
+        G_CTLZ | G_CTLZ_ZERO_UNDEF => of(1).map_or(nothing, |k| high_zero(bit_width(k.one.leading_zeros()))),
+        G_CTTZ | G_CTTZ_ZERO_UNDEF => of(1).map_or(nothing, |k| high_zero(bit_width(k.one.trailing_zeros()))),
         COPY => match operand(1) {
             Some(src) if func.ty(src) == ty => known(func, target, src, depth + 1),
             _ => nothing,
         },
         _ => nothing,
     }
+}
+
+/// Bits needed to write `value` (0 for 0).
+fn bit_width(value: u32) -> u32 {
+    u32::BITS - value.leading_zeros()
 }
 
 #[cfg(test)]
@@ -212,5 +233,20 @@ mod tests {
         assert_eq!(zero_mask(body, "a"), 0);
         // m - s may borrow: nothing above bit 7 is known.
         assert_eq!(zero_mask(body, "d"), 0);
+    }
+
+    #[test]
+    fn knows_shifts_by_unknown_amounts_and_counts_of_known_ones() {
+        let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %n:_(s32) = COPY $w1\n  %k:_(s32) = G_CONSTANT i32 255\n  \
+                    %m:_(s32) = G_AND %a, %k\n  %r:_(s32) = G_LSHR %m, %n(s32)\n  %l:_(s32) = G_SHL %k, %n(s32)\n  \
+                    %two:_(s32) = G_CONSTANT i32 2\n  %o:_(s32) = G_OR %a, %two\n  %b:_(s32) = G_BITREVERSE %o\n  \
+                    %c:_(s32) = G_CTLZ %b(s32)\n  %t:_(s32) = G_CTTZ %o(s32)\n  %p:_(s32) = G_CTPOP %m(s32)\n";
+        assert_eq!(zero_mask(body, "r"), 0xffff_ff00);
+        assert_eq!(zero_mask(body, "l"), 0);
+        // Bit 30 of the reversal is one, so at most one leading zero.
+        assert_eq!(zero_mask(body, "c"), 0xffff_fffe);
+        assert_eq!(zero_mask(body, "t"), 0xffff_fffe);
+        // At most eight ones: the count fits in four bits.
+        assert_eq!(zero_mask(body, "p"), 0xffff_fff0);
     }
 }

@@ -138,3 +138,20 @@ fn uneven_narrowing_splits_off_a_leftover_and_remerges_through_the_gcd() {
     }
     assert!(!out.contains("(s32) = G_XOR"), "the dead leftover XOR is erased:\n{out}");
 }
+
+#[test]
+fn unmerged_pieces_of_an_insert_are_read_from_the_inserted_value() {
+    use crate::legality::LegalizerInfo;
+    use crate::opcode::Opcode::*;
+    let mut info = LegalizerInfo::new();
+    info.rules_for(&[G_INSERT, G_UNMERGE_VALUES]).always_legal();
+    let body = "bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(s32) = COPY $w1\n  %2:_(s64) = G_INSERT %0, %1(s32), 32\n  \
+                %3:_(s32), %4:_(s32) = G_UNMERGE_VALUES %2(s64)\n  $w0 = COPY %3(s32)\n  $w1 = COPY %4(s32)\n";
+    let mut func = parse_body("f", body, &[], &|_| 64).expect("parses");
+    legalize(&mut func, &info, &DefaultTarget, LegalizeOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let mut out = String::new();
+    print_body(&func, &mut out);
+    // The high half is the inserted %1; the low half still needs the unmerge.
+    assert!(out.contains("$w1 = COPY %1(s32)"), "{out}");
+    assert!(out.contains("$w0 = COPY %3(s32)"), "{out}");
+}
