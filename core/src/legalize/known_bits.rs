@@ -164,10 +164,13 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
         },
         G_MUL => match (of(1), of(2)) {
             (Some(a), Some(b)) => {
-                // The product of values below 2^x and 2^y is below 2^(x+y).
-                let width = |k: &Known| bits - k.zero.not().leading_zeros().min(bits);
-                let product_bits = width(&a) + width(&b);
-                if product_bits < bits { high_zero(product_bits) } else { nothing }
+                // The product is at most the product of the largest values,
+                // and has at least the trailing zeros of both factors.
+                let largest = a.zero.not().mul_wide(&b.zero.not());
+                let product_bits = largest.bits() - largest.leading_zeros();
+                let trailing = (a.zero.trailing_ones() + b.zero.trailing_ones()).min(bits);
+                let low_zero = ApInt::all_ones(bits).lshr(bits - trailing);
+                Known { zero: high_zero(product_bits).zero.or(&low_zero), one: ApInt::zero(bits) }
             }
             _ => nothing,
         },
@@ -240,8 +243,11 @@ mod tests {
         let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %n:_(s32) = COPY $w1\n  %k:_(s32) = G_CONSTANT i32 255\n  \
                     %m:_(s32) = G_AND %a, %k\n  %r:_(s32) = G_LSHR %m, %n(s32)\n  %l:_(s32) = G_SHL %k, %n(s32)\n  \
                     %two:_(s32) = G_CONSTANT i32 2\n  %o:_(s32) = G_OR %a, %two\n  %b:_(s32) = G_BITREVERSE %o\n  \
-                    %c:_(s32) = G_CTLZ %b(s32)\n  %t:_(s32) = G_CTTZ %o(s32)\n  %p:_(s32) = G_CTPOP %m(s32)\n";
+                    %c:_(s32) = G_CTLZ %b(s32)\n  %t:_(s32) = G_CTTZ %o(s32)\n  %p:_(s32) = G_CTPOP %m(s32)\n  \
+                    %four:_(s32) = G_CONSTANT i32 4\n  %q:_(s32) = G_MUL %m, %four\n";
         assert_eq!(zero_mask(body, "r"), 0xffff_ff00);
+        // At most 255 * 4, and a multiple of four.
+        assert_eq!(zero_mask(body, "q"), 0xffff_fc03);
         assert_eq!(zero_mask(body, "l"), 0);
         // Bit 30 of the reversal is one, so at most one leading zero.
         assert_eq!(zero_mask(body, "c"), 0xffff_fffe);
