@@ -5,7 +5,7 @@
 
 use super::driver::is_trivially_dead;
 use super::helper::Helper;
-use super::known_bits::known_zero;
+use super::known_bits::{known_zero, num_sign_bits};
 use crate::apint::ApInt;
 use crate::ir::{Function, Inst, Operand, Reg, VReg};
 use crate::legality::{LegalityQuery, LegalizeAction};
@@ -272,8 +272,15 @@ fn combine_sext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
             } else {
                 h.build(Opcode::G_ANYEXT, dst_ty, &[inner])
             };
-            let bits = i64::from(src_ty.scalar_size_in_bits());
-            h.build_with(Opcode::G_SEXT_INREG, &[dst], vec![Operand::vreg_use(widened), Operand::Imm(bits)]);
+            let bits = src_ty.scalar_size_in_bits();
+            // Like the mask of zext(trunc x), the G_SEXT_INREG is left out
+            // when the high bits already copy the sign bit.
+            if num_sign_bits(h.func, h.target, widened) > dst_ty.scalar_size_in_bits() - bits {
+                replace_reg(h, dst, widened);
+            } else {
+                let uses = vec![Operand::vreg_use(widened), Operand::Imm(i64::from(bits))];
+                h.build_with(Opcode::G_SEXT_INREG, &[dst], uses);
+            }
         }
         Opcode::G_SEXT | Opcode::G_ZEXT => {
             let inner = use_reg(h, def, 1);

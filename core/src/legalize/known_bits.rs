@@ -74,6 +74,61 @@ pub fn known_zero(func: &Function, target: &dyn LegalizeTarget, v: VReg) -> ApIn
     known(func, target, v, 0).zero
 }
 
+/// How many high bits of each element of `v` are copies of its sign bit
+/// (LLVM's `computeNumSignBits`, for compares, sign extensions, arithmetic
+/// shifts by constants, bitwise operations, selects and truncations; else
+/// what the known bits say). At least 1.
+pub fn num_sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg) -> u32 {
+    sign_bits(func, target, v, 0)
+}
+
+fn sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> u32 {
+    let ty = func.ty(v);
+    let bits = ty.scalar_size_in_bits().max(1);
+    let from_known = || {
+        let k = known(func, target, v, depth);
+        k.zero.leading_ones().max(k.one.leading_ones()).max(1)
+    };
+    let Some(def) = func.def_inst(v).filter(|_| depth < MAX_DEPTH) else { return 1 };
+    let data = func.inst(def);
+    let Some(opcode) = data.known_opcode() else { return 1 };
+    if data.num_defs != 1 {
+        return from_known();
+    }
+    let operand = |i: usize| data.operands.get(i).and_then(reg);
+    let of = |i: usize| operand(i).map_or(1, |r| sign_bits(func, target, r, depth + 1));
+    use Opcode::*;
+    match opcode {
+        G_ICMP | G_FCMP => match target.boolean_content(ty.is_vector()) {
+            BooleanContent::ZeroOrNegativeOne => bits,
+            BooleanContent::ZeroOrOne if bits > 1 => bits - 1,
+            _ => 1,
+        },
+        G_SEXT_INREG => match data.operands.get(2) {
+            Some(Operand::Imm(from)) => of(1).max(bits.saturating_sub(*from as u32) + 1),
+            _ => 1,
+        },
+        G_SEXT => operand(1).map_or(1, |src| of(1) + bits - func.ty(src).scalar_size_in_bits()),
+        G_SEXTLOAD => match data.mem.first().and_then(|m| m.memory_type()) {
+            Some(mem) => bits.saturating_sub(mem.size_in_bits() as u32) + 1,
+            None => 1,
+        },
+        G_TRUNC => operand(1).map_or(1, |src| {
+            let dropped = func.ty(src).scalar_size_in_bits() - bits;
+            of(1).saturating_sub(dropped).max(1)
+        }),
+        G_ASHR => match operand(2).and_then(|a| constant(func, a)).and_then(|a| a.to_u32_below(bits)) {
+            Some(amount) => (of(1) + amount).min(bits),
+            None => of(1),
+        },
+        G_AND | G_OR | G_XOR => of(1).min(of(2)).max(if ty.is_scalar() { from_known() } else { 1 }),
+        G_SELECT => of(2).min(of(3)),
+        COPY if operand(1).is_some_and(|src| func.ty(src) == ty) => of(1),
+        _ if ty.is_scalar() => from_known(),
+        _ => 1,
+    }
+}
+
 fn reg(op: &Operand) -> Option<VReg> {
     match op.as_reg().map(|r| r.reg) {
         Some(Reg::Virtual(v)) => Some(v),
@@ -254,5 +309,25 @@ mod tests {
         assert_eq!(zero_mask(body, "t"), 0xffff_fffe);
         // At most eight ones: the count fits in four bits.
         assert_eq!(zero_mask(body, "p"), 0xffff_fff0);
+    }
+
+    #[test]
+    fn counts_sign_bits_of_extensions_shifts_and_compares() {
+        let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %t:_(s8) = G_TRUNC %a(s32)\n  %s:_(s32) = G_SEXT %t(s8)\n  \
+                    %i:_(s32) = G_SEXT_INREG %a, 16\n  %four:_(s32) = G_CONSTANT i32 4\n  %r:_(s32) = G_ASHR %i, %four(s32)\n  \
+                    %c:_(s32) = G_ICMP intpred(eq), %a(s32), %a\n  %n:_(s32) = G_CONSTANT i32 -3\n  %x:_(s32) = G_XOR %s, %i\n";
+        let func = parse_body("f", body, &[], &|_| 64).expect("parses");
+        let sign_bits = |name: &str| {
+            let v = func.vregs().find(|v| func.vreg(*v).name.as_deref() == Some(name)).expect("named vreg");
+            num_sign_bits(&func, &DefaultTarget, v)
+        };
+        assert_eq!(sign_bits("a"), 1);
+        assert_eq!(sign_bits("s"), 25);
+        assert_eq!(sign_bits("i"), 17);
+        assert_eq!(sign_bits("r"), 21);
+        // Scalar booleans are zero or one: all but the low bit are zero.
+        assert_eq!(sign_bits("c"), 31);
+        assert_eq!(sign_bits("n"), 30);
+        assert_eq!(sign_bits("x"), 17);
     }
 }

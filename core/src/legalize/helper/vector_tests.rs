@@ -162,36 +162,6 @@ fn check(info: &LegalizerInfo, body: &str, llc: &str) {
     pretty_assertions::assert_eq!(renumber(&strip(&out)), renumber(&strip(llc)));
 }
 
-/// Development aid: every case of the sweep corpus, extracted to
-/// `/tmp/vec/cases.txt`; prints the mismatches.
-#[test]
-#[ignore]
-fn sweep_corpus() {
-    let Ok(text) = std::fs::read_to_string("/tmp/vec/cases.txt") else { return };
-    let info = aarch64();
-    let (mut same, mut total) = (0, 0);
-    for case in text.split("===== ").skip(1) {
-        let (head, rest) = case.split_once('\n').expect("header");
-        let (input, llc) = rest.split_once("--- llc\n").expect("llc");
-        total += 1;
-        let result = std::panic::catch_unwind(|| {
-            let mut func = parse_body("f", input, &[], &|_| 64).map_err(|e| format!("{e:?}"))?;
-            legalize(&mut func, &info, &DefaultTarget, LegalizeOptions::default()).map_err(|e| e.to_string())?;
-            let mut out = String::new();
-            print_body(&func, &mut out);
-            Ok::<String, String>(out)
-        });
-        let strip = |t: &str| t.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n");
-        match result {
-            Ok(Ok(out)) if renumber(&strip(&out)) == renumber(&strip(llc)) => same += 1,
-            Ok(Ok(out)) => println!("DIFF {head}\n--- gisel\n{}\n--- llc\n{}", strip(&out), strip(llc)),
-            Ok(Err(e)) => println!("ERR {head}: {}", e.lines().next().unwrap_or("")),
-            Err(_) => println!("PANIC {head}"),
-        }
-    }
-    println!("{same}/{total} identical");
-}
-
 /// The interpreter agrees with the legalized functions on random inputs
 /// (AArch64 ABI): fewer elements with a leftover, more elements, a split
 /// load and store, a widened shuffle.
