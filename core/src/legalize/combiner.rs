@@ -4,7 +4,7 @@
 //! what the rules allow (LLVM's `LegalizationArtifactCombiner`).
 
 use super::driver::is_trivially_dead;
-use super::helper::Helper;
+use super::helper::{Helper, merge_opcode};
 use super::known_bits::{known_zero, num_sign_bits};
 use crate::apint::ApInt;
 use crate::ir::{Function, Inst, Operand, Reg, VReg};
@@ -497,12 +497,7 @@ fn unmerge_of_merge(h: &mut Helper<'_>, merge: Inst, defs: &[VReg], def_ty: Llt)
             h.build_with(Opcode::G_UNMERGE_VALUES, chunk, vec![Operand::vreg_use(*source)]);
         }
     } else if sources.len() > defs.len() && sources.len().is_multiple_of(defs.len()) {
-        // LLVM's buildMergeLikeInstr picks the opcode from the types.
-        let opcode = match (def_ty.is_vector(), source_ty.is_vector()) {
-            (true, false) => Opcode::G_BUILD_VECTOR,
-            (true, true) => Opcode::G_CONCAT_VECTORS,
-            _ => Opcode::G_MERGE_VALUES,
-        };
+        let opcode = merge_opcode(def_ty, source_ty);
         let per_def = sources.len() / defs.len();
         for (d, chunk) in defs.iter().zip(sources.chunks(per_def)) {
             h.build_into(opcode, *d, chunk);
@@ -537,31 +532,94 @@ fn unmerge_of_trunc(h: &mut Helper<'_>, cast: Inst, defs: &[VReg], def_ty: Llt) 
 }
 
 fn combine_merge(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
-    // merge(unmerge x pieces, in order) of x's type -> x.
     let dst = use_reg(h, inst, 0);
-    let count = h.func.inst(inst).operands.len() - 1;
-    let first = use_reg(h, inst, 1);
-    let (def, _) = def_through_copies(h.func, first)?;
-    if !h.func.inst(def).is(Opcode::G_UNMERGE_VALUES) {
-        return None;
-    }
-    let num_defs = usize::from(h.func.inst(def).num_defs);
-    if num_defs != count {
-        return None;
-    }
-    for i in 0..count {
-        let piece = use_reg(h, inst, 1 + i);
-        let (piece_def, piece_reg) = def_through_copies(h.func, piece)?;
-        if piece_def != def || use_reg(h, def, i) != piece_reg {
+    let dst_ty = h.func.ty(dst);
+    let sources: Vec<VReg> = (1..h.func.inst(inst).operands.len()).map(|i| use_reg(h, inst, i)).collect();
+    let (unmerge, first_index) = unmerge_defining(h, sources[0])?;
+    let unmerge_src = use_reg(h, unmerge, usize::from(h.func.inst(unmerge).num_defs));
+    let unmerge_src_ty = h.func.ty(unmerge_src);
+    let elt_bits = h.func.ty(sources[0]).size_in_bits();
+    let same_kind = dst_ty.is_vector() == unmerge_src_ty.is_vector();
+    if dst_ty == unmerge_src_ty && first_index == 0 {
+        // merge(unmerge x, in order) -> x; vectors may leave undefined lanes.
+        if !is_sequence_from_unmerge(h, &sources, unmerge, 0, dst_ty.is_vector()) {
             return None;
         }
-    }
-    let x = use_reg(h, def, num_defs);
-    if h.func.ty(x) != h.func.ty(dst) {
+        replace_reg(h, dst, unmerge_src);
+    } else if same_kind && first_index.is_multiple_of(sources.len()) && covers(unmerge_src_ty, dst_ty) {
+        // A run of pieces of a wider x -> one piece of x unmerged into dst's type.
+        if !is_sequence_from_unmerge(h, &sources, unmerge, first_index, false) {
+            return None;
+        }
+        let pieces = (unmerge_src_ty.size_in_bits() / dst_ty.size_in_bits()) as usize;
+        let parts = h.split(unmerge_src, dst_ty, pieces);
+        replace_reg(h, dst, parts[(first_index as u64 * elt_bits / dst_ty.size_in_bits()) as usize]);
+    } else if same_kind && covers(dst_ty, unmerge_src_ty) {
+        // Every unmerge whole and in order -> a merge of their sources.
+        let per_unmerge = usize::from(h.func.inst(unmerge).num_defs);
+        let mut merged = Vec::new();
+        for group in sources.chunks(per_unmerge) {
+            let (group_unmerge, index) = unmerge_defining(h, group[0])?;
+            if index != 0
+                || usize::from(h.func.inst(group_unmerge).num_defs) != per_unmerge
+                || !is_sequence_from_unmerge(h, group, group_unmerge, 0, false)
+            {
+                return None;
+            }
+            merged.push(use_reg(h, group_unmerge, per_unmerge));
+        }
+        let opcode = merge_opcode(dst_ty, h.func.ty(merged[0]));
+        h.build_into(opcode, dst, &merged);
+    } else {
         return None;
     }
-    replace_reg(h, dst, x);
-    Some(Some(def))
+    Some(Some(unmerge))
+}
+
+/// The unmerge defining the value of `reg` (found through copies and
+/// the value finder), and the index of that def.
+fn unmerge_defining(h: &mut Helper<'_>, reg: VReg) -> Option<(Inst, usize)> {
+    let ty = h.func.ty(reg);
+    let found = find_value(h, reg, 0, ty.size_in_bits() as u32, ty, &mut None).unwrap_or(reg);
+    let (def, found) = def_through_copies(h.func, found)?;
+    let data = h.func.inst(def);
+    if !data.is(Opcode::G_UNMERGE_VALUES) {
+        return None;
+    }
+    let index = (0..usize::from(data.num_defs)).position(|i| use_reg(h, def, i) == found)?;
+    Some((def, index))
+}
+
+/// Whether `sources` are the defs of `unmerge` from `start` on, in order;
+/// with `allow_undef`, an undefined source may stand for any of them.
+fn is_sequence_from_unmerge(
+    h: &mut Helper<'_>,
+    sources: &[VReg],
+    unmerge: Inst,
+    start: usize,
+    allow_undef: bool,
+) -> bool {
+    sources.iter().enumerate().all(|(i, &source)| match unmerge_defining(h, source) {
+        Some((def, index)) if def == unmerge => index == start + i,
+        _ => {
+            allow_undef
+                && def_through_copies(h.func, source).is_some_and(|(d, _)| h.func.inst(d).is(Opcode::G_IMPLICIT_DEF))
+        }
+    })
+}
+
+/// Whether `wide` splits evenly into `narrow` pieces (LLVM's
+/// `getCoverTy(wide, narrow) == wide`, for scalars and for vectors of one
+/// element size).
+fn covers(wide: Llt, narrow: Llt) -> bool {
+    match (wide.is_vector(), narrow.is_vector()) {
+        (true, true) => {
+            wide.scalar_size_in_bits() == narrow.scalar_size_in_bits()
+                && wide.num_elements().is_multiple_of(narrow.num_elements())
+        }
+        (false, false) => wide.size_in_bits().is_multiple_of(narrow.size_in_bits()),
+        _ => false,
+    }
 }
 
 /// extract(undef) -> undef; extract(merge-like(s0, s1, ...), off) within one

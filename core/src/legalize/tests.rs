@@ -155,3 +155,26 @@ fn unmerged_pieces_of_an_insert_are_read_from_the_inserted_value() {
     assert!(out.contains("$w1 = COPY %1(s32)"), "{out}");
     assert!(out.contains("$w0 = COPY %3(s32)"), "{out}");
 }
+
+#[test]
+fn a_build_vector_of_leading_unmerged_lanes_becomes_an_unmerge_into_halves() {
+    use crate::legality::LegalizerInfo;
+    use crate::opcode::Opcode::*;
+    let mut info = LegalizerInfo::new();
+    info.rules_for(&[G_BUILD_VECTOR, G_UNMERGE_VALUES, G_CONCAT_VECTORS]).always_legal();
+    let body = "bb.0:\n  %0:_(<4 x s32>) = COPY $q0\n  %1:_(s32), %2:_(s32), %3:_(s32), %4:_(s32) = G_UNMERGE_VALUES %0(<4 x s32>)\n  \
+                %5:_(<2 x s32>) = G_BUILD_VECTOR %3(s32), %4(s32)\n  %6:_(<2 x s32>) = G_BUILD_VECTOR %1(s32), %2(s32)\n  \
+                %7:_(<4 x s32>) = G_CONCAT_VECTORS %5(<2 x s32>), %6(<2 x s32>)\n  $d0 = COPY %5(<2 x s32>)\n  \
+                $q1 = COPY %7(<4 x s32>)\n";
+    let mut func = parse_body("f", body, &[], &|_| 64).expect("parses");
+    legalize(&mut func, &info, &DefaultTarget, LegalizeOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let mut out = String::new();
+    print_body(&func, &mut out);
+    let out = renumber(&out.lines().map(str::trim).collect::<Vec<_>>().join("\n"));
+    // Both halves come from one unmerge of %0; the concatenation of the
+    // swapped halves stays a concatenation of them.
+    let expected = "bb.0:\n%0:_(<4 x s32>) = COPY $q0\n%1:_(<2 x s32>), %2:_(<2 x s32>) = G_UNMERGE_VALUES %0(<4 x s32>)\n\
+                    %3:_(<4 x s32>) = G_CONCAT_VECTORS %2(<2 x s32>), %1(<2 x s32>)\n$d0 = COPY %2(<2 x s32>)\n\
+                    $q1 = COPY %3(<4 x s32>)";
+    assert_eq!(out, renumber(expected));
+}

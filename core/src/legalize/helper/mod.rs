@@ -13,6 +13,7 @@ mod vector;
 mod vector_cast;
 mod vector_more;
 mod vector_parts;
+pub(super) use vector_parts::merge_opcode;
 #[cfg(test)]
 mod vector_tests;
 mod widen;

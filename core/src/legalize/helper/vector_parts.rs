@@ -18,7 +18,7 @@ pub(super) fn piece_ty(element: Llt, count: u32) -> Llt {
 }
 
 /// The opcode `buildMergeLikeInstr` picks for `dst_ty` from `part_ty` parts.
-fn merge_opcode(dst_ty: Llt, part_ty: Llt) -> Opcode {
+pub(in crate::legalize) fn merge_opcode(dst_ty: Llt, part_ty: Llt) -> Opcode {
     match (dst_ty.is_vector(), part_ty.is_vector()) {
         (true, true) => Opcode::G_CONCAT_VECTORS,
         (true, false) => Opcode::G_BUILD_VECTOR,
