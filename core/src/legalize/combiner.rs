@@ -115,12 +115,17 @@ fn use_reg(h: &Helper<'_>, inst: Inst, index: usize) -> VReg {
     h.reg(inst, index)
 }
 
-/// The vreg's definition, looking through COPYs of vregs with the same type.
+/// The vreg's definition, looking through COPYs of vregs with the same type
+/// and through the `G_ASSERT_*` hints (LLVM's `getDefSrcRegIgnoringCopies`).
 fn def_through_copies(func: &Function, mut v: VReg) -> Option<(Inst, VReg)> {
     loop {
         let def = func.def_inst(v)?;
         let data = func.inst(def);
-        if data.is(Opcode::COPY)
+        let is_copy_like = data.is(Opcode::COPY)
+            || data
+                .known_opcode()
+                .is_some_and(|o| matches!(o, Opcode::G_ASSERT_ZEXT | Opcode::G_ASSERT_SEXT | Opcode::G_ASSERT_ALIGN));
+        if is_copy_like
             && let Some(Reg::Virtual(src)) = data.operands.get(1).and_then(|o| o.as_reg()).map(|r| r.reg)
             && func.ty(src) == func.ty(v)
         {

@@ -178,3 +178,18 @@ fn a_build_vector_of_leading_unmerged_lanes_becomes_an_unmerge_into_halves() {
                     $q1 = COPY %3(<4 x s32>)";
     assert_eq!(out, renumber(expected));
 }
+
+#[test]
+fn casts_combine_through_assert_hints() {
+    use crate::legality::LegalizerInfo;
+    use crate::opcode::Opcode::*;
+    let mut info = LegalizerInfo::new();
+    info.rules_for(&[G_TRUNC, G_ANYEXT, G_ASSERT_ZEXT]).always_legal();
+    let body = "bb.0:\n  %0:_(s32) = COPY $w0\n  %1:_(s8) = G_TRUNC %0(s32)\n  %2:_(s8) = G_ASSERT_ZEXT %1, 1\n  \
+                %3:_(s32) = G_ANYEXT %2(s8)\n  $w0 = COPY %3(s32)\n";
+    let mut func = parse_body("f", body, &[], &|_| 64).expect("parses");
+    legalize(&mut func, &info, &DefaultTarget, LegalizeOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let mut out = String::new();
+    print_body(&func, &mut out);
+    assert!(out.contains("$w0 = COPY %0(s32)"), "{out}");
+}
