@@ -193,12 +193,14 @@ fn ctpop(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
     done(h, inst)
 }
 
-/// Swaps the outer bytes, then each inner pair in turn.
+/// Swaps the outer bytes, then each inner pair in turn. A single byte (the
+/// `G_BSWAP` that LLVM's bit reversal of an `s8` builds) is swapped with
+/// itself by shifts of zero, as LLVM does.
 fn bswap(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
     let ty = h.func.ty(r[1]);
     let bits = ty.scalar_size_in_bits();
-    if !bits.is_multiple_of(16) {
-        return unable(G_BSWAP, "the width must be a whole number of byte pairs");
+    if !bits.is_multiple_of(16) && bits != 8 {
+        return unable(G_BSWAP, "the width must be one byte or a whole number of byte pairs");
     }
     let bytes = bits.div_ceil(8);
     let base = (bytes - 1) * 8;

@@ -546,6 +546,7 @@ fn lowerings_keep_their_meaning() {
         (G_FSHR, narrow("G_FSHR %3, %4, %5", 24)),
         (G_ROTL, narrow("G_ROTL %3, %4", 24)),
         (G_BITREVERSE, narrow("G_BITREVERSE %3", 7)),
+        (G_BITREVERSE, narrow("G_BITREVERSE %3", 8)),
         (G_CTLZ, narrow("G_CTLZ %3", 24)),
         (G_BSWAP, narrow("G_BSWAP %3", 32)),
         (G_SSHLSAT, narrow("G_SSHLSAT %3, %4", 8)),
