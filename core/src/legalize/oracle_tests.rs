@@ -3,9 +3,9 @@
 //! for the opcodes involved (written here with the builder API), and
 //! requires the same body after renumbering virtual registers.
 
-use super::tests::renumber;
 use super::{DefaultTarget, LegalizeOptions, legalize};
 use crate::legality::LegalizerInfo;
+use crate::mir::renumber_vregs;
 use crate::mir::{parse_body, print_body};
 use crate::opcode::Opcode::*;
 use crate::ty::Llt;
@@ -16,7 +16,7 @@ fn check(info: &LegalizerInfo, body: &str, llc: &str, pointer_bits: u32) {
     let mut out = String::new();
     print_body(&func, &mut out);
     let strip = |t: &str| t.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n");
-    pretty_assertions::assert_eq!(renumber(&strip(&out)), renumber(&strip(llc)));
+    pretty_assertions::assert_eq!(renumber_vregs(&strip(&out)), renumber_vregs(&strip(llc)));
 }
 
 /// RISC-V rv32's rules (no extensions) for the integer opcodes these cases use.

@@ -3,7 +3,7 @@
 
 use super::{DefaultTarget, LegalizeOptions, describe, legalize};
 use crate::legality::{LegalizeAction, examples::toy32};
-use crate::mir::{parse_body, print_body};
+use crate::mir::{parse_body, print_body, renumber_vregs};
 
 /// Legalizes `body` for the toy target and returns the printed body.
 fn run(body: &str) -> String {
@@ -40,30 +40,7 @@ fn narrows_s64_logic_and_memory_into_s32_parts() {
                     %9:_(s32) = G_XOR %0, %11\n%10:_(s32) = G_XOR %1, %14\n\
                     G_STORE %9(s32), %p(p0) :: (store (s32), align 8)\n\
                     G_STORE %10(s32), %13(p0) :: (store (s32) into unknown-address + 4)";
-    assert_eq!(renumber(&out), renumber(expected));
-}
-
-/// Virtual registers renumbered in order of appearance, as compare.py does.
-pub(super) fn renumber(text: &str) -> String {
-    let mut seen: Vec<String> = Vec::new();
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(at) = rest.find('%') {
-        out.push_str(&rest[..at + 1]);
-        rest = &rest[at + 1..];
-        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-        if digits.is_empty() {
-            continue;
-        }
-        let index = seen.iter().position(|d| *d == digits).unwrap_or_else(|| {
-            seen.push(digits.clone());
-            seen.len() - 1
-        });
-        out.push_str(&index.to_string());
-        rest = &rest[digits.len()..];
-    }
-    out.push_str(rest);
-    out
+    assert_eq!(renumber_vregs(&out), renumber_vregs(expected));
 }
 
 #[test]
@@ -170,13 +147,13 @@ fn a_build_vector_of_leading_unmerged_lanes_becomes_an_unmerge_into_halves() {
     legalize(&mut func, &info, &DefaultTarget, LegalizeOptions::default()).unwrap_or_else(|e| panic!("{e}"));
     let mut out = String::new();
     print_body(&func, &mut out);
-    let out = renumber(&out.lines().map(str::trim).collect::<Vec<_>>().join("\n"));
+    let out = renumber_vregs(&out.lines().map(str::trim).collect::<Vec<_>>().join("\n"));
     // Both halves come from one unmerge of %0; the concatenation of the
     // swapped halves stays a concatenation of them.
     let expected = "bb.0:\n%0:_(<4 x s32>) = COPY $q0\n%1:_(<2 x s32>), %2:_(<2 x s32>) = G_UNMERGE_VALUES %0(<4 x s32>)\n\
                     %3:_(<4 x s32>) = G_CONCAT_VECTORS %2(<2 x s32>), %1(<2 x s32>)\n$d0 = COPY %2(<2 x s32>)\n\
                     $q1 = COPY %3(<4 x s32>)";
-    assert_eq!(out, renumber(expected));
+    assert_eq!(out, renumber_vregs(expected));
 }
 
 #[test]

@@ -9,11 +9,13 @@ mod error;
 mod file;
 mod operand_parser;
 mod round_trip;
+mod vreg_numbering;
 
 pub use body_printer::{print_body, print_inst, print_mem};
 pub use error::MirError;
 pub use file::{MachineFunction, MirModule, read_mir, write_mir};
 pub use round_trip::check_round_trip;
+pub use vreg_numbering::renumber_vregs;
 
 use crate::ir::Function;
 

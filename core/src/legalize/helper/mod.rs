@@ -14,8 +14,6 @@ mod vector_cast;
 mod vector_more;
 mod vector_parts;
 pub(super) use vector_parts::merge_opcode;
-#[cfg(test)]
-mod vector_tests;
 mod widen;
 mod widen_merge;
 mod widen_ops;
