@@ -358,22 +358,39 @@ fn combine_unmerge(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
     if def_opcode == Opcode::G_UNMERGE_VALUES {
         return unmerge_of_unmerge(h, def, src, &defs, def_ty);
     }
-    // 3. Through a cast, down to a merge-like.
-    let (merge, cast) = if matches!(def_opcode, Opcode::G_TRUNC | Opcode::G_ANYEXT | Opcode::G_ZEXT | Opcode::G_SEXT) {
-        let inner = use_reg(h, def, 1);
-        (def_through_copies(h.func, inner).map(|(d, _)| d), Some(def_opcode))
-    } else {
-        (Some(def), None)
+    // 3. Through at most one cast, down to a merge-like.
+    let op_ty = h.func.ty(use_reg(h, inst, num_defs));
+    let convert = is_artifact_cast(def_opcode).then_some(def_opcode);
+    let merge = match convert {
+        Some(_) => def_through_copies(h.func, use_reg(h, def, 1)).map(|(d, _)| d),
+        None => Some(def),
     };
-    let merge = merge.filter(|m| {
-        matches!(
-            h.func.inst(*m).known_opcode(),
-            Some(Opcode::G_MERGE_VALUES | Opcode::G_BUILD_VECTOR | Opcode::G_CONCAT_VECTORS)
-        )
-    });
-    match (merge, cast) {
-        (Some(merge), None) => unmerge_of_merge(h, merge, &defs, def_ty).map(|_| Some(def)),
-        _ => unmerge_of_trunc(h, def, &defs, def_ty),
+    match merge.filter(|m| can_fold_merge(h.func.inst(*m).known_opcode(), convert, op_ty, def_ty)) {
+        Some(merge) => unmerge_of_merge(h, merge, def, convert, &defs, def_ty).map(|_| Some(def)),
+        None => unmerge_of_cast(h, def, src, &defs, def_ty),
+    }
+}
+
+fn is_artifact_cast(opcode: Opcode) -> bool {
+    matches!(opcode, Opcode::G_TRUNC | Opcode::G_ANYEXT | Opcode::G_ZEXT | Opcode::G_SEXT)
+}
+
+/// Whether an unmerge into `def_ty` of a `convert`ed merge-like of type
+/// `op_ty` can be folded into its sources: a conversion must stay in one
+/// domain (scalars to scalars, vectors to vectors); LLVM's
+/// `canFoldMergeOpcode`.
+fn can_fold_merge(merge: Option<Opcode>, convert: Option<Opcode>, op_ty: Llt, def_ty: Llt) -> bool {
+    match merge {
+        Some(Opcode::G_BUILD_VECTOR | Opcode::G_MERGE_VALUES) => {
+            convert.is_none() || (!def_ty.is_vector() && op_ty.is_vector() && def_ty == op_ty.element_type())
+        }
+        Some(Opcode::G_CONCAT_VECTORS) => match convert {
+            None => true,
+            Some(_) if !def_ty.is_vector() => false,
+            Some(Opcode::G_TRUNC) => def_ty.size_in_bits() <= u64::from(op_ty.scalar_size_in_bits()),
+            Some(_) => def_ty.size_in_bits() >= u64::from(op_ty.scalar_size_in_bits()),
+        },
+        _ => false,
     }
 }
 
@@ -452,6 +469,43 @@ fn find_value(
                 None
             }
         }
+        Opcode::G_CONCAT_VECTORS => {
+            let source = use_reg(h, def, 1 + (start / source_size(h, def)) as usize);
+            let (offset, piece) = (start % source_size(h, def), source_size(h, def));
+            if offset + size > piece {
+                return *best;
+            }
+            if offset == 0 && size == piece {
+                *best = Some(source);
+            }
+            find_value(h, source, offset, size, want, best)
+        }
+        Opcode::G_BUILD_VECTOR => {
+            let piece = source_size(h, def);
+            let first = 1 + (start / piece) as usize;
+            if !start.is_multiple_of(piece) || size < piece {
+                return *best;
+            }
+            if size == piece {
+                return Some(use_reg(h, def, first));
+            }
+            if !size.is_multiple_of(piece) {
+                return *best;
+            }
+            let used = (size / piece) as usize;
+            let sources = h.func.inst(def).operands.len() - 1;
+            if used == sources {
+                return Some(reg);
+            }
+            let element = h.func.ty(use_reg(h, def, 1));
+            let narrow = Llt::fixed_vector(used as u32, element);
+            if !is_legal(h, Opcode::G_BUILD_VECTOR, &[narrow, element]) {
+                return *best;
+            }
+            let elements: Vec<VReg> = (first..first + used).map(|i| use_reg(h, def, i)).collect();
+            h.set_insert_before(def);
+            Some(h.build(Opcode::G_BUILD_VECTOR, narrow, &elements))
+        }
         Opcode::G_IMPLICIT_DEF => {
             if h.func.ty(reg) == want {
                 Some(reg)
@@ -462,6 +516,11 @@ fn find_value(
         }
         _ => *best,
     }
+}
+
+/// The size of each source of merge-like `inst`.
+fn source_size(h: &Helper<'_>, inst: Inst) -> u32 {
+    h.func.ty(use_reg(h, inst, 1)).size_in_bits() as u32
 }
 
 /// unmerge(unmerge x) -> one unmerge of x into the final type.
@@ -488,40 +547,106 @@ fn unmerge_of_unmerge(h: &mut Helper<'_>, inner: Inst, src: VReg, defs: &[VReg],
     Some(Some(inner))
 }
 
-/// unmerge(merge-like(...)) by how the counts relate.
-fn unmerge_of_merge(h: &mut Helper<'_>, merge: Inst, defs: &[VReg], def_ty: Llt) -> Option<()> {
+/// unmerge(convert?(merge-like(...))) by how the counts relate; `cast` is
+/// the instruction between them when `convert` is set.
+fn unmerge_of_merge(
+    h: &mut Helper<'_>,
+    merge: Inst,
+    cast: Inst,
+    convert: Option<Opcode>,
+    defs: &[VReg],
+    def_ty: Llt,
+) -> Option<()> {
     let sources: Vec<VReg> = (1..h.func.inst(merge).operands.len()).map(|i| use_reg(h, merge, i)).collect();
     let source_ty = h.func.ty(sources[0]);
-    if sources.len() == defs.len() && source_ty == def_ty {
-        for (d, s) in defs.iter().zip(&sources) {
-            replace_reg(h, *d, *s);
+    if sources.len() < defs.len() {
+        if !defs.len().is_multiple_of(sources.len()) {
+            return None;
         }
-    } else if sources.len() < defs.len() && defs.len().is_multiple_of(sources.len()) {
         let per_source = defs.len() / sources.len();
         for (chunk, source) in defs.chunks(per_source).zip(&sources) {
-            h.build_with(Opcode::G_UNMERGE_VALUES, chunk, vec![Operand::vreg_use(*source)]);
+            let piece = match convert {
+                Some(opcode) => {
+                    let cast_ty = h.func.ty(use_reg(h, cast, 0));
+                    let piece_ty = divide(cast_ty, sources.len() as u32);
+                    h.build(opcode, piece_ty, &[*source])
+                }
+                None => *source,
+            };
+            h.build_with(Opcode::G_UNMERGE_VALUES, chunk, vec![Operand::vreg_use(piece)]);
         }
-    } else if sources.len() > defs.len() && sources.len().is_multiple_of(defs.len()) {
+    } else if sources.len() > defs.len() {
+        if convert.is_some() || !sources.len().is_multiple_of(defs.len()) {
+            return None;
+        }
         let opcode = merge_opcode(def_ty, source_ty);
         let per_def = sources.len() / defs.len();
         for (d, chunk) in defs.iter().zip(sources.chunks(per_def)) {
             h.build_into(opcode, *d, chunk);
         }
     } else {
-        return None;
+        let convert = convert.or_else(|| {
+            (def_ty != source_ty).then_some(if def_ty.is_pointer() {
+                Opcode::G_INTTOPTR
+            } else if source_ty.is_pointer() {
+                Opcode::G_PTRTOINT
+            } else {
+                Opcode::G_BITCAST
+            })
+        });
+        for (d, s) in defs.iter().zip(&sources) {
+            match convert {
+                Some(opcode) if !h.func.has_no_uses(*d) => {
+                    h.build_into(opcode, *d, &[*s]);
+                }
+                Some(_) => {}
+                None => replace_reg(h, *d, *s),
+            }
+        }
     }
     Some(())
 }
 
-/// unmerge(trunc x) of scalars whose size divides x's: unmerge x directly,
-/// with dead defs for the extra pieces (LLVM's `tryFoldUnmergeCast`).
-fn unmerge_of_trunc(h: &mut Helper<'_>, cast: Inst, defs: &[VReg], def_ty: Llt) -> Option<Option<Inst>> {
+/// `ty` split into `parts` equal pieces (LLVM's `LLT::divide`).
+fn divide(ty: Llt, parts: u32) -> Llt {
+    if ty.is_vector() {
+        Llt::scalar_or_vector(ty.num_elements() / parts, false, ty.element_type())
+    } else {
+        Llt::scalar((ty.size_in_bits() / u64::from(parts)) as u32)
+    }
+}
+
+/// unmerge(trunc x) (LLVM's `tryFoldUnmergeCast`): a vector truncation
+/// becomes an unmerge of x and a truncation per piece; a scalar one whose
+/// source size is a multiple of the pieces' unmerges x directly, with dead
+/// defs for the extra pieces.
+fn unmerge_of_cast(h: &mut Helper<'_>, cast: Inst, src: VReg, defs: &[VReg], def_ty: Llt) -> Option<Option<Inst>> {
     if !h.func.inst(cast).is(Opcode::G_TRUNC) {
         return None;
     }
     let x = use_reg(h, cast, 1);
-    let x_ty = h.func.ty(x);
-    if !x_ty.is_scalar() || !x_ty.size_in_bits().is_multiple_of(def_ty.size_in_bits()) {
+    let (x_ty, src_ty) = (h.func.ty(x), h.func.ty(src));
+    if src_ty.is_vector() && src_ty.scalar_type() == def_ty.scalar_type() {
+        let count = if def_ty.is_vector() { x_ty.num_elements() / defs.len() as u32 } else { 1 };
+        let piece_ty = Llt::scalar_or_vector(count, false, x_ty.element_type());
+        let narrow_ty = Llt::scalar_or_vector(count, false, src_ty.element_type());
+        if is_unsupported(h, Opcode::G_UNMERGE_VALUES, &[piece_ty, x_ty])
+            || action(h, Opcode::G_TRUNC, &[narrow_ty, piece_ty]) == LegalizeAction::MoreElements
+        {
+            return None;
+        }
+        let pieces: Vec<VReg> = defs.iter().map(|_| h.func.new_vreg(piece_ty)).collect();
+        h.build_with(Opcode::G_UNMERGE_VALUES, &pieces, vec![Operand::vreg_use(x)]);
+        for (d, piece) in defs.iter().zip(pieces) {
+            h.build_into(Opcode::G_TRUNC, *d, &[piece]);
+        }
+        return Some(Some(cast));
+    }
+    if !x_ty.is_scalar()
+        || !src_ty.is_scalar()
+        || def_ty.is_vector()
+        || !x_ty.size_in_bits().is_multiple_of(def_ty.size_in_bits())
+    {
         return None;
     }
     if is_unsupported(h, Opcode::G_UNMERGE_VALUES, &[def_ty, x_ty]) {

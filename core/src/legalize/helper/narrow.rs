@@ -240,7 +240,8 @@ fn piece_mem(mem: &MemOperand, byte_offset: u64, ty: Llt) -> MemOperand {
 
 fn full_width_mem(h: &Helper<'_>, inst: Inst, value_ty: Llt) -> Option<MemOperand> {
     let mem = h.func.inst(inst).mem.first()?.clone();
-    (!mem.is_atomic() && mem.memory_type().map(Llt::size_in_bits) == Some(value_ty.size_in_bits())).then_some(mem)
+    (!mem.is_atomic() && mem.memory_type().map(|t| t.size_in_bytes() * 8) == Some(value_ty.size_in_bits()))
+        .then_some(mem)
 }
 
 /// `reduceLoadStoreWidth` for loads (narrow pieces at increasing offsets,
@@ -252,7 +253,7 @@ fn load(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
     let Some(mem) = h.func.inst(inst).mem.first().cloned() else {
         return StepResult::Unable("G_LOAD without a memory operand".into());
     };
-    if mem.memory_type().map(Llt::size_in_bits) != Some(value_ty.size_in_bits()) {
+    if mem.memory_type().map(|t| t.size_in_bytes() * 8) != Some(value_ty.size_in_bits()) {
         let loaded = h.builder().load(narrow, base, mem);
         h.build_into(Opcode::G_ANYEXT, dst, &[loaded]);
         h.func.erase(inst);
@@ -283,7 +284,7 @@ fn store(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
     let Some(mem) = h.func.inst(inst).mem.first().cloned() else {
         return StepResult::Unable("G_STORE without a memory operand".into());
     };
-    if mem.memory_type().map(Llt::size_in_bits) != Some(value_ty.size_in_bits()) {
+    if mem.memory_type().map(|t| t.size_in_bytes() * 8) != Some(value_ty.size_in_bits()) {
         let truncated = h.build(Opcode::G_TRUNC, narrow, &[value]);
         h.builder().store(truncated, base, mem);
         h.func.erase(inst);

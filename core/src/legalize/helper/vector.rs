@@ -475,7 +475,7 @@ fn load_store(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, idx: usize, narrow
     if idx != 0 || !narrow.is_byte_sized() || mem.is_atomic() {
         return unable(opcode, idx, narrow, "only non-atomic values split into byte-sized pieces");
     }
-    if mem.memory_type().map(Llt::size_in_bits) != Some(value_ty.size_in_bits()) {
+    if mem.memory_type().map(|t| t.size_in_bytes() * 8) != Some(value_ty.size_in_bits()) {
         return unable(opcode, idx, narrow, "extending loads and truncating stores are not split");
     }
     if !value_ty.is_fixed_vector()
