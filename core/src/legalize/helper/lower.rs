@@ -17,6 +17,8 @@ mod mem;
 #[cfg(test)]
 mod tests;
 
+use super::vector::load_store;
+use super::vector_parts::delete_trailing_into;
 use super::{Helper, StepResult};
 use crate::apint::ApInt;
 use crate::ir::{Inst, InstFlags, InstOpcode, IntPredicate, Operand, Reg, VReg};

@@ -466,7 +466,7 @@ fn widened_remerge(h: &mut Helper<'_>, dst: VReg, lcm: Llt, parts: &[VReg]) {
 
 /// `reduceLoadStoreWidth` for vectors: `narrow` pieces at increasing
 /// offsets, then the leftover.
-fn load_store(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, idx: usize, narrow: Llt) -> StepResult {
+pub(super) fn load_store(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, idx: usize, narrow: Llt) -> StepResult {
     let (value, base) = (h.reg(inst, 0), h.reg(inst, 1));
     let value_ty = h.func.ty(value);
     let Some(mem) = h.func.inst(inst).mem.first().cloned() else {

@@ -2,7 +2,9 @@
 //! merges and unmerges through shifts, `G_EXTRACT`/`G_INSERT`, the mask
 //! select, shuffles and constant-index element access.
 
-use super::{Helper, StepResult, cst, cst_ap, done, not, op, op_flags, op_into, regs, unable};
+use super::{
+    Helper, StepResult, cst, cst_ap, delete_trailing_into, done, load_store, not, op, op_flags, op_into, regs, unable,
+};
 use crate::apint::ApInt;
 use crate::ir::{Inst, InstFlags, MemOperand, MemSize, Operand, VReg, common_alignment};
 use crate::opcode::Opcode::{self, *};
@@ -118,12 +120,12 @@ fn load(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, r: &[VReg]) -> StepResul
         }
         return done(h, inst);
     }
-    if mem_ty.is_vector() {
-        return unable(opcode, "splitting vector loads is not implemented");
-    }
     let Some((large, small)) = split_sizes(&mem, mem_ty) else {
         return unable(opcode, "the access is already allowed");
     };
+    if mem_ty.is_vector() {
+        return vector_load(h, inst, opcode, &mem, mem_ty, r);
+    }
     let any_ext_ty = Llt::scalar(dst_ty.size_in_bits().next_power_of_two() as u32);
     let large_mem = mem_piece(&mem, 0, Llt::scalar(large as u32));
     let small_mem = mem_piece(&mem, large / 8, Llt::scalar(small as u32));
@@ -142,6 +144,30 @@ fn load(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, r: &[VReg]) -> StepResul
     done(h, inst)
 }
 
+/// A vector load of an odd size: one load of the next power-of-two count
+/// when the alignment covers it, else one load per element.
+fn vector_load(
+    h: &mut Helper<'_>,
+    inst: Inst,
+    opcode: Opcode,
+    mem: &MemOperand,
+    mem_ty: Llt,
+    r: &[VReg],
+) -> StepResult {
+    let (dst, pointer) = (r[0], r[1]);
+    let dst_ty = h.func.ty(dst);
+    if opcode != G_LOAD || mem_ty != dst_ty {
+        return unable(opcode, "vector extending loads are not lowered");
+    }
+    if mem.align() * 8 > mem_ty.size_in_bits() && dst_ty.scalar_size_in_bits().is_power_of_two() {
+        let wide_ty = Llt::fixed_vector((dst_ty.num_elements() + 1).next_power_of_two(), dst_ty.element_type());
+        let wide = build_load(h, G_LOAD, wide_ty, pointer, mem_piece(mem, 0, wide_ty));
+        delete_trailing_into(h, dst, wide);
+        return done(h, inst);
+    }
+    load_store(h, inst, G_LOAD, 0, dst_ty.element_type())
+}
+
 /// `lowerStore`: a zero-extended byte-rounded store for sub-byte memory
 /// types, else two truncating stores of a power-of-two part and the rest.
 fn store(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
@@ -151,10 +177,7 @@ fn store(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
     let Some(mem_ty) = mem.memory_type() else { return unable(G_STORE, "the memory size is unknown") };
     let width = mem_ty.size_in_bits();
     let store_bits = mem_ty.size_in_bytes() * 8;
-    if width != store_bits {
-        if src_ty.is_vector() {
-            return unable(G_STORE, "vector stores of sub-byte size are not lowered");
-        }
+    if width != store_bits && !src_ty.is_vector() {
         let wide = Llt::scalar(store_bits as u32);
         if store_bits > src_ty.size_in_bits() {
             src = op(h, G_ANYEXT, wide, &[src]);
@@ -166,7 +189,10 @@ fn store(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
         return done(h, inst);
     }
     if mem_ty.is_vector() {
-        return unable(G_STORE, "splitting vector stores is not implemented");
+        if mem_ty != src_ty {
+            return unable(G_STORE, "vector stores of another memory type are not lowered");
+        }
+        return load_store(h, inst, G_STORE, 0, src_ty.element_type());
     }
     let Some((large, small)) = split_sizes(&mem, mem_ty) else {
         return unable(G_STORE, "the access is already allowed");
