@@ -3,7 +3,7 @@
 //! (O(1) insert and erase), and def/use lists kept in sync by every
 //! mutation that goes through [`Function`].
 
-use super::{Block, Inst, InstData, Names, Operand, Reg, Symbol, VReg};
+use super::{Block, Inst, InstData, Names, Operand, Reg, StackFrame, Symbol, VReg};
 use crate::ty::Llt;
 use smallvec::SmallVec;
 
@@ -70,6 +70,8 @@ pub struct Function {
     pub name: String,
     /// Interned physical registers, target opcodes, classes and banks.
     pub names: Names,
+    /// The stack objects passes see and create.
+    pub frame: StackFrame,
     vregs: Vec<VRegInfo>,
     insts: Vec<InstData>,
     blocks: Vec<BlockData>,

@@ -2,7 +2,7 @@
 //! into a [`MirModule`]; write one back as `llc` 22 does.
 
 use super::document::parse_document;
-use super::header::{FunctionHeader, RegisterDecl};
+use super::header::{FunctionHeader, RegisterDecl, StackObject};
 use super::header_write::{fixed_stack_print_order, write_function_header};
 use super::module::{Target, module_triple, normalize_triple, write_ir_module};
 use super::{MirError, body, print_body};
@@ -29,6 +29,25 @@ pub struct MachineFunction {
     pub header: FunctionHeader,
     /// The body.
     pub func: Function,
+}
+
+impl MachineFunction {
+    /// Moves the stack temporaries a pass created into the header's
+    /// `stack:` list, after the objects already there, as llc prints them.
+    pub fn adopt_stack_temporaries(&mut self) {
+        for temporary in self.func.frame.temporaries.drain(..) {
+            let id = self.header.stack.len() as u32;
+            self.header.stack.push(StackObject {
+                id,
+                size: temporary.size,
+                alignment: Some(temporary.align),
+                stack_id: "default".into(),
+                callee_saved_restored: true,
+                ..StackObject::default()
+            });
+        }
+        self.func.frame.declared = self.header.stack.len() as u32;
+    }
 }
 
 /// Reads `source` (`file_name` is printed as the module ID, as llc prints
@@ -62,6 +81,7 @@ pub fn read_mir(source: &str, file_name: &str, triple: Option<&str>, features: &
             )?;
         }
         renumber_frame_objects(&mut func, &doc.header);
+        func.frame.declared = doc.header.stack.len() as u32;
         let mut header = doc.header;
         let has_phis = func.all_insts().any(|i| func.inst(i).is(Opcode::G_PHI) || func.inst(i).is(Opcode::PHI));
         let is_ssa = func.vregs().all(|v| func.def_insts(v).len() <= 1);

@@ -8,7 +8,7 @@
 
 use gisel_core::apint::ApInt;
 use gisel_core::ir::{Inst, InstData, InstFlags, InstOpcode, IntPredicate, MemSize, Operand, Reg, VReg};
-use gisel_core::legalize::Helper;
+use gisel_core::legalize::{Helper, StepResult};
 use gisel_core::opcode::Opcode;
 use gisel_core::prelude::Llt;
 
@@ -343,11 +343,15 @@ pub fn load_store(h: &mut Helper<'_>, inst: Inst) -> bool {
     true
 }
 
-/// `legalizeExtractVectorElt`: a constant index is fine as is; a variable
-/// one needs the generic lowering through the stack, which gisel-core
-/// does not expose to targets yet.
+/// `legalizeExtractVectorElt`: a constant index (or a scalable vector) is
+/// fine as is; a variable one goes through a stack temporary, as the
+/// generic lowering does.
 pub fn extract_vector_elt(h: &mut Helper<'_>, inst: Inst) -> bool {
-    constant_of(h, h.reg(inst, 2)).is_some()
+    let vector_ty = h.func.ty(h.reg(inst, 1));
+    if constant_of(h, h.reg(inst, 2)).is_some() || vector_ty.is_scalable() {
+        return true;
+    }
+    !matches!(h.lower(inst), StepResult::Unable(_))
 }
 
 /// `legalizeMemOps` with MOPS: the `G_MEMSET` value any-extended to `s64`.

@@ -4,6 +4,7 @@
 //! widen a def, ...), with an insertion point that moves like LLVM's
 //! `MachineIRBuilder`.
 
+mod addressing;
 mod libcall;
 mod lower;
 mod narrow;
@@ -122,6 +123,13 @@ impl<'a> Helper<'a> {
                 StepResult::Unable(format!("{step}"))
             }
         }
+    }
+
+    /// Lowers `inst` as the generic `Lower` action does, for targets whose
+    /// custom hooks fall back to it (`LegalizerHelper::lower`).
+    pub fn lower(&mut self, inst: Inst) -> StepResult {
+        self.point = InsertPoint::Before(inst);
+        lower::lower(self, inst, 0, Llt::default())
     }
 
     // ----- the insertion point -----

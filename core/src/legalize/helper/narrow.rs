@@ -3,6 +3,7 @@
 //! bits. Uneven sizes split into narrow parts plus a leftover, re-merged
 //! through their common divisor type, as LLVM does.
 
+use super::addressing::{address_at, piece_mem};
 use super::narrow_ops::{
     narrow_count_source, narrow_ext, narrow_ext_load, narrow_extract, narrow_icmp, narrow_insert, narrow_mul,
     narrow_reverse, narrow_select, narrow_sext_inreg, narrow_shift, narrow_trunc_source,
@@ -204,38 +205,6 @@ fn constant(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
     insert_parts(h, dst, narrow, &Parts { parts, leftover_ty, leftover });
     h.func.erase(inst);
     StepResult::Legalized
-}
-
-/// The address `base + offset` (no instruction at offset 0), as LLVM's
-/// `materializeObjectPtrOffset` builds it.
-fn address_at(h: &mut Helper<'_>, base: VReg, offset: u64) -> VReg {
-    if offset == 0 {
-        return base;
-    }
-    let pointer_ty = h.func.ty(base);
-    let offset_ty = Llt::scalar(pointer_ty.size_in_bits() as u32);
-    let amount = h.builder().constant(offset_ty, i128::from(offset));
-    let address = h.build(Opcode::G_PTR_ADD, pointer_ty, &[base, amount]);
-    let def = h.func.def_inst(address).expect("just built");
-    h.func.modify(def, |d| {
-        d.flags.insert(crate::ir::InstFlags::NUW);
-        d.flags.insert(crate::ir::InstFlags::INBOUNDS);
-    });
-    address
-}
-
-/// The memory operand of the piece at `byte_offset` of type `ty`. Without
-/// a pointer value the offset is not tracked against a base, so the base
-/// alignment shrinks to what the offset allows (LLVM's
-/// `getMachineMemOperand(MMO, Offset, Ty)`).
-fn piece_mem(mem: &MemOperand, byte_offset: u64, ty: Llt) -> MemOperand {
-    let mut piece = mem.clone();
-    if mem.pointer.as_deref().is_none_or(|p| p == "unknown-address") {
-        piece.base_align = crate::ir::common_alignment(mem.base_align, byte_offset as i64);
-    }
-    piece.offset += byte_offset as i64;
-    piece.size = crate::ir::MemSize::Type(ty);
-    piece
 }
 
 fn full_width_mem(h: &Helper<'_>, inst: Inst, value_ty: Llt) -> Option<MemOperand> {

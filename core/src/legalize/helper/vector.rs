@@ -5,10 +5,11 @@
 //! operations, shuffles and bitcasts have their own splitting. The
 //! `MoreElements` and `Bitcast` actions live in [`super::vector_more`].
 
+use super::addressing::{address_at, piece_mem};
 use super::vector_parts::{
-    Split, address_at, before_terminators, constant_value, extract_parts_with_leftover, extract_vector_parts,
-    first_non_phi, gcd_type, insert_vector_parts, merge_into, merge_mixed_subvectors, merge_new, piece_mem, piece_ty,
-    unmerge, vector_gcd, vector_lcm, vreg_at,
+    Split, before_terminators, constant_value, extract_parts_with_leftover, extract_vector_parts, first_non_phi,
+    gcd_type, insert_vector_parts, merge_into, merge_mixed_subvectors, merge_new, piece_ty, unmerge, vector_gcd,
+    vector_lcm, vreg_at,
 };
 use super::{Helper, StepResult};
 use crate::ir::{Block, Inst, InstData, InstOpcode, Operand, VReg};

@@ -8,7 +8,7 @@
 
 use super::Helper;
 use crate::apint::ApInt;
-use crate::ir::{Block, InsertPoint, Inst, MemOperand, Operand, Reg, VReg};
+use crate::ir::{Block, InsertPoint, Inst, Operand, Reg, VReg};
 use crate::opcode::{Opcode, flags};
 use crate::ty::Llt;
 
@@ -270,34 +270,4 @@ pub(super) fn first_non_phi(h: &Helper<'_>, block: Block) -> InsertPoint {
         .block_insts(block)
         .find(|i| !matches!(h.func.inst(*i).known_opcode(), Some(Opcode::G_PHI | Opcode::PHI)))
         .map_or(InsertPoint::End(block), InsertPoint::Before)
-}
-
-/// The memory operand of the piece at `byte_offset` of type `ty`
-/// (`getMachineMemOperand(MMO, Offset, Ty)`): without a pointer value the
-/// offset is not tracked against a base, so the base alignment shrinks.
-pub(super) fn piece_mem(mem: &MemOperand, byte_offset: u64, ty: Llt) -> MemOperand {
-    let mut piece = mem.clone();
-    if mem.pointer.as_deref().is_none_or(|p| p == "unknown-address") {
-        piece.base_align = crate::ir::common_alignment(mem.base_align, byte_offset as i64);
-    }
-    piece.offset += byte_offset as i64;
-    piece.size = crate::ir::MemSize::Type(ty);
-    piece
-}
-
-/// `base + offset` (`materializeObjectPtrOffset`): nothing at offset 0, else
-/// a constant and a `nuw inbounds G_PTR_ADD`.
-pub(super) fn address_at(h: &mut Helper<'_>, base: VReg, offset: u64) -> VReg {
-    if offset == 0 {
-        return base;
-    }
-    let pointer_ty = h.func.ty(base);
-    let amount = h.builder().constant(Llt::scalar(pointer_ty.size_in_bits() as u32), i128::from(offset));
-    let address = h.build(Opcode::G_PTR_ADD, pointer_ty, &[base, amount]);
-    let def = h.func.def_inst(address).expect("just built");
-    h.func.modify(def, |d| {
-        d.flags.insert(crate::ir::InstFlags::NUW);
-        d.flags.insert(crate::ir::InstFlags::INBOUNDS);
-    });
-    address
 }

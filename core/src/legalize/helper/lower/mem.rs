@@ -3,10 +3,11 @@
 //! select, shuffles and constant-index element access.
 
 use super::{
-    Helper, StepResult, cst, cst_ap, delete_trailing_into, done, load_store, not, op, op_flags, op_into, regs, unable,
+    Helper, StepResult, cst, cst_ap, delete_trailing_into, done, load_store, not, op, op_flags, op_into, piece_mem,
+    regs, unable,
 };
 use crate::apint::ApInt;
-use crate::ir::{Inst, InstFlags, MemOperand, MemSize, Operand, VReg, common_alignment};
+use crate::ir::{FrameRef, Inst, InstFlags, MemFlags, MemOperand, Operand, VReg};
 use crate::opcode::Opcode::{self, *};
 use crate::ty::Llt;
 
@@ -36,19 +37,6 @@ fn imm(h: &Helper<'_>, inst: Inst, index: usize) -> Option<i64> {
         Some(Operand::Imm(v)) => Some(*v),
         _ => None,
     }
-}
-
-/// The memory operand of `mem` moved by `byte_offset` with a new type
-/// (`getMachineMemOperand(MMO, Offset, Ty)`): without a pointer value the
-/// base alignment shrinks to what the offset allows.
-fn mem_piece(mem: &MemOperand, byte_offset: u64, ty: Llt) -> MemOperand {
-    let mut piece = mem.clone();
-    if mem.pointer.as_deref().is_none_or(|p| p == "unknown-address") {
-        piece.base_align = common_alignment(mem.base_align, byte_offset as i64);
-    }
-    piece.offset += byte_offset as i64;
-    piece.size = MemSize::Type(ty);
-    piece
 }
 
 /// Whether an aligned-enough access of a power-of-two size is allowed
@@ -99,7 +87,7 @@ fn load(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, r: &[VReg]) -> StepResul
             return unable(opcode, "vector memory types of sub-byte size are not lowered");
         }
         let wide_mem = Llt::scalar(store_bits as u32);
-        let new_mem = mem_piece(&mem, 0, wide_mem);
+        let new_mem = piece_mem(&mem, 0, wide_mem);
         let (load_reg, load_ty) =
             if store_bits > dst_ty.size_in_bits() { (h.func.new_vreg(wide_mem), wide_mem) } else { (dst, dst_ty) };
         if opcode == G_SEXTLOAD || opcode == G_ZEXTLOAD || wide_mem == load_ty {
@@ -127,8 +115,8 @@ fn load(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, r: &[VReg]) -> StepResul
         return vector_load(h, inst, opcode, &mem, mem_ty, r);
     }
     let any_ext_ty = Llt::scalar(dst_ty.size_in_bits().next_power_of_two() as u32);
-    let large_mem = mem_piece(&mem, 0, Llt::scalar(large as u32));
-    let small_mem = mem_piece(&mem, large / 8, Llt::scalar(small as u32));
+    let large_mem = piece_mem(&mem, 0, Llt::scalar(large as u32));
+    let small_mem = piece_mem(&mem, large / 8, Llt::scalar(small as u32));
     let large_load = build_load(h, G_ZEXTLOAD, any_ext_ty, pointer, large_mem);
     let small_pointer = pointer_plus(h, pointer, large / 8);
     let small_load = build_load(h, opcode, any_ext_ty, small_pointer, small_mem);
@@ -161,7 +149,7 @@ fn vector_load(
     }
     if mem.align() * 8 > mem_ty.size_in_bits() && dst_ty.scalar_size_in_bits().is_power_of_two() {
         let wide_ty = Llt::fixed_vector((dst_ty.num_elements() + 1).next_power_of_two(), dst_ty.element_type());
-        let wide = build_load(h, G_LOAD, wide_ty, pointer, mem_piece(mem, 0, wide_ty));
+        let wide = build_load(h, G_LOAD, wide_ty, pointer, piece_mem(mem, 0, wide_ty));
         delete_trailing_into(h, dst, wide);
         return done(h, inst);
     }
@@ -185,7 +173,7 @@ fn store(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
         }
         let mask = cst_ap(h, src_ty, ApInt::bit_range(src_ty.scalar_size_in_bits(), 0, width as u32));
         let zext = op(h, G_AND, src_ty, &[src, mask]);
-        h.builder().store(zext, pointer, mem_piece(&mem, 0, wide));
+        h.builder().store(zext, pointer, piece_mem(&mem, 0, wide));
         return done(h, inst);
     }
     if mem_ty.is_vector() {
@@ -211,8 +199,8 @@ fn store(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
     let amount = cst(h, new_src_ty, i128::from(large));
     let small_value = op(h, G_LSHR, new_src_ty, &[extended, amount]);
     let small_pointer = pointer_plus(h, pointer, large / 8);
-    h.builder().store(extended, pointer, mem_piece(&mem, 0, Llt::scalar(large as u32)));
-    h.builder().store(small_value, small_pointer, mem_piece(&mem, large / 8, Llt::scalar(small as u32)));
+    h.builder().store(extended, pointer, piece_mem(&mem, 0, Llt::scalar(large as u32)));
+    h.builder().store(small_value, small_pointer, piece_mem(&mem, large / 8, Llt::scalar(small as u32)));
     done(h, inst)
 }
 
@@ -490,13 +478,10 @@ fn shuffle(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
 fn element(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, r: &[VReg]) -> StepResult {
     let (dst, vector, index) = (r[0], r[1], r[r.len() - 1]);
     let vector_ty = h.func.ty(vector);
-    let constant = h.func.def_inst(index).and_then(|d| match &h.func.inst(d).operands.get(1) {
-        Some(Operand::CImm(v)) if h.func.inst(d).is(G_CONSTANT) => v.to_i128(),
-        _ => None,
-    });
+    let constant = constant_index(h, index);
     let count = vector_ty.num_elements();
     let Some(at) = constant.filter(|v| (0..i128::from(count)).contains(v)).map(|v| v as usize) else {
-        return unable(opcode, "variable or out-of-range indices need a stack temporary (not implemented)");
+        return element_through_stack(h, inst, opcode, r, constant);
     };
     let mut elements = h.split(vector, vector_ty.element_type(), count as usize);
     if opcode == G_INSERT_VECTOR_ELT {
@@ -506,4 +491,104 @@ fn element(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, r: &[VReg]) -> StepRe
         op_into(h, COPY, dst, &elements[at..=at]);
     }
     done(h, inst)
+}
+
+/// The value of `index` when a `G_CONSTANT` defines it.
+fn constant_index(h: &Helper<'_>, index: VReg) -> Option<i128> {
+    h.func.def_inst(index).and_then(|d| match &h.func.inst(d).operands.get(1) {
+        Some(Operand::CImm(v)) if h.func.inst(d).is(G_CONSTANT) => v.to_i128(),
+        _ => None,
+    })
+}
+
+/// Element access at a variable index through a stack temporary
+/// (`lowerExtractInsertVectorElt`): store the vector, then load the
+/// element, or store the element and reload the vector.
+fn element_through_stack(
+    h: &mut Helper<'_>,
+    inst: Inst,
+    opcode: Opcode,
+    r: &[VReg],
+    constant: Option<i128>,
+) -> StepResult {
+    let (dst, vector, index) = (r[0], r[1], r[r.len() - 1]);
+    let vector_ty = h.func.ty(vector);
+    let element_ty = vector_ty.element_type();
+    if !element_ty.is_byte_sized() || !vector_ty.is_fixed_vector() {
+        return unable(opcode, "only fixed vectors of byte-sized elements go through the stack");
+    }
+    let vector_align = stack_temporary_align(vector_ty);
+    let slot = h.func.frame.create(vector_ty.size_in_bytes(), vector_align);
+    let stack_name: Box<str> = format!("%stack.{slot}").into();
+    let pointer_ty = Llt::pointer(0, h.info.pointer_bits());
+    let frame = Operand::Frame(FrameRef { fixed: false, index: slot, name: None });
+    let base = h.func.new_vreg(pointer_ty);
+    h.build_with(G_FRAME_INDEX, &[base], vec![frame]);
+    let slot_mem = |ty: Llt, flags: MemFlags, offset: i64, align: u64, pointer: Option<Box<str>>| MemOperand {
+        pointer,
+        offset,
+        base_align: align,
+        ..MemOperand::new(flags, ty)
+    };
+    h.builder().store(vector, base, slot_mem(vector_ty, MemFlags::STORE, 0, vector_align, Some(stack_name.clone())));
+    let element_pointer = element_pointer(h, base, vector_ty, index, constant.is_some());
+    let element_bytes = element_ty.size_in_bytes();
+    // A known offset keeps the slot; a variable one loses it.
+    let (pointer, offset, element_align) = match constant {
+        Some(at) => {
+            let offset = (at as i64).wrapping_mul(element_bytes as i64);
+            (Some(stack_name), offset, vector_align)
+        }
+        None => (None, 0, stack_temporary_align(element_ty)),
+    };
+    if opcode == G_INSERT_VECTOR_ELT {
+        let element_mem = slot_mem(element_ty, MemFlags::STORE, offset, element_align, pointer.clone());
+        h.builder().store(r[2], element_pointer, element_mem);
+        let reload = slot_mem(vector_ty, MemFlags::LOAD, offset, vector_align, pointer);
+        load_into(h, dst, base, reload);
+    } else {
+        let element_mem = slot_mem(h.func.ty(dst), MemFlags::LOAD, offset, element_align, pointer);
+        load_into(h, dst, element_pointer, element_mem);
+    }
+    done(h, inst)
+}
+
+/// `dst = G_LOAD pointer` described by `mem`.
+fn load_into(h: &mut Helper<'_>, dst: VReg, pointer: VReg, mem: MemOperand) {
+    let load = h.build_with(G_LOAD, &[dst], vec![Operand::vreg_use(pointer)]);
+    h.func.modify(load, |d| d.mem.push(mem));
+}
+
+/// `getStackTemporaryAlignment`: the size in bytes rounded up to a power
+/// of two.
+fn stack_temporary_align(ty: Llt) -> u64 {
+    ty.size_in_bytes().max(1).next_power_of_two()
+}
+
+/// `getVectorElementPointer`: `base + clamp(index) * element bytes`, the
+/// index clamped into range (masked for a power-of-two count, else
+/// `G_UMIN`) unless it is a constant.
+fn element_pointer(h: &mut Helper<'_>, base: VReg, vector_ty: Llt, index: VReg, constant: bool) -> VReg {
+    let mut index_ty = h.func.ty(index);
+    let mut index = index;
+    if !constant {
+        let count = vector_ty.num_elements();
+        index = if count.is_power_of_two() {
+            let mask = cst(h, index_ty, i128::from(count - 1));
+            op(h, G_AND, index_ty, &[index, mask])
+        } else {
+            let last = cst(h, index_ty, i128::from(count - 1));
+            op(h, G_UMIN, index_ty, &[index, last])
+        };
+    }
+    let pointer_bits = h.func.ty(base).size_in_bits() as u32;
+    if index_ty.size_in_bits() != u64::from(pointer_bits) {
+        let wide = Llt::scalar(pointer_bits);
+        let cast = if index_ty.size_in_bits() < u64::from(pointer_bits) { G_SEXT } else { G_TRUNC };
+        index = op(h, cast, wide, &[index]);
+        index_ty = wide;
+    }
+    let bytes = cst(h, index_ty, i128::from(vector_ty.element_type().size_in_bytes()));
+    let offset = op(h, G_MUL, index_ty, &[index, bytes]);
+    op(h, G_PTR_ADD, h.func.ty(base), &[base, offset])
 }
