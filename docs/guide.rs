@@ -10,3 +10,6 @@ pub mod introduction {}
 
 #[doc = include_str!("src/model.md")]
 pub mod model {}
+
+#[doc = include_str!("src/dsl.md")]
+pub mod dsl {}
