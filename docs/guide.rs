@@ -13,3 +13,12 @@ pub mod model {}
 
 #[doc = include_str!("src/dsl.md")]
 pub mod dsl {}
+
+#[doc = include_str!("src/mir-tests.md")]
+pub mod mir_tests {}
+
+#[doc = include_str!("src/cli.md")]
+pub mod cli {}
+
+#[doc = include_str!("src/llvm.md")]
+pub mod llvm {}
