@@ -66,12 +66,19 @@ fn guide_sessions_print_what_the_guide_shows() {
     let sessions = sessions();
     assert!(sessions.len() >= 5, "the guide's sessions were not found");
     for session in sessions {
-        let output =
-            Command::new(env!("CARGO_BIN_EXE_gisel")).args(&session.args).current_dir(root()).output().expect("gisel runs");
+        let output = Command::new(env!("CARGO_BIN_EXE_gisel"))
+            .args(&session.args)
+            .current_dir(root())
+            .output()
+            .expect("gisel runs");
         let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
         let actual: Vec<&str> = text.lines().collect();
         let context = format!("{}: $ gisel {}", session.chapter.display(), session.args.join(" "));
-        assert!(matches(&session.expected, &actual), "{context}\nexpected:\n{}\ngot:\n{text}", session.expected.join("\n"));
+        assert!(
+            matches(&session.expected, &actual),
+            "{context}\nexpected:\n{}\ngot:\n{text}",
+            session.expected.join("\n")
+        );
         let should_fail = session.expected.iter().any(|line| line.starts_with("error:"));
         assert_eq!(!output.status.success(), should_fail, "{context}: exit status {}", output.status);
     }

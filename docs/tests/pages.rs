@@ -137,7 +137,9 @@ fn names_in(sigs: &str, table: &str) -> Vec<String> {
     let mut names = Vec::new();
     for line in body.lines().skip(1) {
         let quoted = line.split('"').nth(1);
-        if let Some(name) = quoted.filter(|_| line.contains("m(\"") || line.contains("f(\"") || line.contains("name: \"")) {
+        if let Some(name) =
+            quoted.filter(|_| line.contains("m(\"") || line.contains("f(\"") || line.contains("name: \""))
+        {
             names.push(name.to_owned());
         }
     }
@@ -159,12 +161,8 @@ fn dsl_reference_has_a_compiled_example_for_every_name() {
     let page = &pages()["dsl.md"];
     for (table, title) in [("METHODS", "Rule methods"), ("PREDICATES", "Predicates"), ("MUTATIONS", "Mutations")] {
         let section = section(page, title);
-        let compiled: Vec<String> = blocks(section)
-            .iter()
-            .filter(|b| is_rust(b))
-            .flat_map(source_lines)
-            .map(|l| l.trim().to_owned())
-            .collect();
+        let compiled: Vec<String> =
+            blocks(section).iter().filter(|b| is_rust(b)).flat_map(source_lines).map(|l| l.trim().to_owned()).collect();
         for name in names_in(&sigs, table) {
             let row = section
                 .lines()
@@ -172,7 +170,10 @@ fn dsl_reference_has_a_compiled_example_for_every_name() {
                 .unwrap_or_else(|| panic!("dsl.md, {title}: no entry for `{name}`"));
             let example = row.trim_end_matches(" |").rsplit(" | ").next().expect("an example cell");
             let example = example.trim_matches('`');
-            assert!(example.contains(&format!("{name}(")), "dsl.md: the example of `{name}` does not use it: {example}");
+            assert!(
+                example.contains(&format!("{name}(")),
+                "dsl.md: the example of `{name}` does not use it: {example}"
+            );
             assert!(
                 compiled.iter().any(|l| l == example),
                 "dsl.md: the example of `{name}` is not in a compiled block: {example}"
