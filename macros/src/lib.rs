@@ -1,7 +1,7 @@
 //! The `legalizer!` macro of gisel: a target's legality rules written
 //! inline, checked at compile time, expanded into gisel-core's builder
 //! calls. The pipeline is `parse -> resolve -> validate -> expand`, one
-//! module each, with every error collected in one [`ctxt::Ctxt`].
+//! module each, with every error collected in one `ctxt::Ctxt`.
 
 mod ast;
 mod checks;
