@@ -88,6 +88,9 @@ pub struct Call {
     pub range: SpanRange,
     /// The call as written, for messages (`clamp_scalar(0, s32, s64)`).
     pub text: String,
+    /// `legal_for(if cond, ..)`: a feature gate on a type-list rule, which
+    /// then exists only when `cond` holds (LLVM's `legalFor(bool, ..)`).
+    pub gate: Option<Box<Expr>>,
 }
 
 /// One argument, by its shape; what it means depends on the parameter.

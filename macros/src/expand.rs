@@ -101,7 +101,10 @@ fn call(call: &RCall<'_>) -> TokenStream {
     let name = &call.call.name;
     let args = call.args.iter().map(|v| val(v, false));
     let paren = call.call.paren;
-    quote_spanned!(paren=> #name(#(#args),*))
+    match &call.call.gate {
+        Some(cond) => quote_spanned!(paren=> when(#cond, |rules| rules.#name(#(#args),*))),
+        None => quote_spanned!(paren=> #name(#(#args),*)),
+    }
 }
 
 fn list(list: &TypeList, slice: bool) -> TokenStream {

@@ -101,10 +101,10 @@ fn parse_rules(input: ParseStream) -> syn::Result<RuleStmt> {
     let arrow: Token![=>] = input.parse()?;
     let mut calls = Vec::new();
     if !input.peek(Token![;]) {
-        calls.push(input.parse::<Call>()?);
+        calls.push(parse_call(input, true)?);
         while input.peek(Token![.]) {
             input.parse::<Token![.]>()?;
-            calls.push(input.parse()?);
+            calls.push(parse_call(input, true)?);
         }
     }
     let semi: Token![;] = input.parse()?;
@@ -113,14 +113,28 @@ fn parse_rules(input: ParseStream) -> syn::Result<RuleStmt> {
 
 impl Parse for Call {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        let name: Ident = input.parse()?;
-        let content;
-        let paren = parenthesized!(content in input);
-        let args = parse_args(&content)?;
-        let text = format!("{name}({})", join(&args));
-        let range = SpanRange { start: name.span(), end: paren.span.close() };
-        Ok(Call { name, args, paren: paren.span.join(), range, text })
+        parse_call(input, false)
     }
+}
+
+/// `name(args)`; a builder call in a rule chain may start its arguments
+/// with a gate, `if cond,`.
+fn parse_call(input: ParseStream, gated: bool) -> syn::Result<Call> {
+    let name: Ident = input.parse()?;
+    let content;
+    let paren = parenthesized!(content in input);
+    let gate = if gated && content.peek(Token![if]) {
+        content.parse::<Token![if]>()?;
+        let cond: Expr = content.parse()?;
+        content.parse::<Token![,]>()?;
+        Some(Box::new(cond))
+    } else {
+        None
+    };
+    let args = parse_args(&content)?;
+    let text = format!("{name}({})", join(&args));
+    let range = SpanRange { start: name.span(), end: paren.span.close() };
+    Ok(Call { name, args, paren: paren.span.join(), range, text, gate })
 }
 
 fn parse_args(input: ParseStream) -> syn::Result<Vec<Arg>> {

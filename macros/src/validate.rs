@@ -188,11 +188,28 @@ impl<'c> Walker<'c> {
         let calls: Vec<RCall<'a>> = calls.into_iter().collect::<Option<_>>()?;
         for call in &calls {
             check_call(call, &ops, cx);
+            check_gate(call, cx);
         }
         unreachable_rules(&calls, cx);
         crossings(&calls, cx);
         coverage(rules, &ops, &calls, cx);
         Some((ops, calls))
+    }
+}
+
+/// A gate (`if cond,`) only on the type-list rules, where leaving the
+/// rule out is what LLVM's `bool` overloads do.
+fn check_gate(call: &RCall<'_>, cx: &Ctxt) {
+    let Some(cond) = &call.call.gate else { return };
+    let listed = matches!(call.method.cover, Cover::List | Cover::Pair | Cover::Product) && !call.method.always;
+    if !listed {
+        cx.error(
+            SpanRange::of(cond),
+            format!(
+                "`if` gates only the type-list rules (`legal_for`, `custom_for`, `libcall_for`, ...); `{}` takes no list, so fold the condition into its predicate",
+                call.call.name
+            ),
+        );
     }
 }
 
@@ -268,7 +285,8 @@ fn coverage(rules: &RuleStmt, ops: &[Opcode], calls: &[RCall<'_>], cx: &Ctxt) {
     let rep = ops[0];
     let mut covered = 0u32;
     let mut imms = 0u32;
-    for call in calls {
+    // A gated rule may be left out, so it covers nothing here.
+    for call in calls.iter().filter(|c| c.call.gate.is_none()) {
         match call.method.cover {
             Cover::All => return,
             Cover::Idx => covered |= call.idx().map_or(0, |(i, _)| 1 << i.min(31)),

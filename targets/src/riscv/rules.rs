@@ -182,92 +182,58 @@ legalizer! {
             .clamp_scalar(1, xlen, xlen)
             .clamp_scalar(0, xlen, xlen);
 
-        if st.is_64bit() {
-            G_SELECT => legal_for((s32, xlen), (p0, xlen), (s64, xlen))
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(0, s32, wide_fp_reg)
-                .clamp_scalar(1, xlen, xlen);
-        } else if st.has_d() {
-            G_SELECT => legal_for((s32, xlen), (p0, xlen), (s64, xlen))
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(0, s32, wide_fp_reg)
-                .clamp_scalar(1, xlen, xlen);
-        } else {
-            G_SELECT => legal_for((s32, xlen), (p0, xlen))
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(0, s32, wide_fp_reg)
-                .clamp_scalar(1, xlen, xlen);
-        }
+        G_SELECT => legal_for((s32, xlen), (p0, xlen))
+            .legal_for(if st.is_64bit() || st.has_d(), (s64, xlen))
+            .widen_scalar_to_next_pow2(0)
+            .clamp_scalar(0, s32, wide_fp_reg)
+            .clamp_scalar(1, xlen, xlen);
 
         // ----- memory -----
 
-        if st.is_64bit() {
-            G_LOAD | G_STORE => legal_for_types_with_mem_desc(
-                    (s16, p0, s8, 8),
-                    (s32, p0, s8, 8),
-                    (s16, p0, s16, { a16 }),
-                    (s32, p0, s16, { a16 }),
-                    (s32, p0, s32, { a32 }),
-                    (p0, p0, s64, { axlen }),
-                    (s64, p0, s8, 8),
-                    (s64, p0, s16, { a16 }),
-                    (s64, p0, s32, { a32 }),
-                    (s64, p0, s64, { a64 }),
-                )
-                .widen_scalar_to_next_pow2(0, 8)
-                .lower_if_mem_size_not_byte_size_pow2()
-                .clamp_scalar(0, s16, xlen)
-                .lower();
-            G_SEXTLOAD | G_ZEXTLOAD => legal_for_types_with_mem_desc(
-                    (s64, p0, s8, 8),
-                    (s64, p0, s16, { a16 }),
-                    (s64, p0, s32, { a32 }),
-                )
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(0, xlen, xlen)
-                .lower();
-        } else if st.has_d() {
-            G_LOAD | G_STORE => legal_for_types_with_mem_desc(
-                    (s16, p0, s8, 8),
-                    (s32, p0, s8, 8),
-                    (s16, p0, s16, { a16 }),
-                    (s32, p0, s16, { a16 }),
-                    (s32, p0, s32, { a32 }),
-                    (p0, p0, s32, { axlen }),
-                    (s64, p0, s64, { a64 }),
-                )
-                .widen_scalar_to_next_pow2(0, 8)
-                .lower_if_mem_size_not_byte_size_pow2()
-                .clamp_scalar(0, s16, xlen)
-                .lower();
-            G_SEXTLOAD | G_ZEXTLOAD => legal_for_types_with_mem_desc(
-                    (s32, p0, s8, 8),
-                    (s32, p0, s16, { a16 }),
-                )
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(0, xlen, xlen)
-                .lower();
-        } else {
-            G_LOAD | G_STORE => legal_for_types_with_mem_desc(
-                    (s16, p0, s8, 8),
-                    (s32, p0, s8, 8),
-                    (s16, p0, s16, { a16 }),
-                    (s32, p0, s16, { a16 }),
-                    (s32, p0, s32, { a32 }),
-                    (p0, p0, s32, { axlen }),
-                )
-                .widen_scalar_to_next_pow2(0, 8)
-                .lower_if_mem_size_not_byte_size_pow2()
-                .clamp_scalar(0, s16, xlen)
-                .lower();
-            G_SEXTLOAD | G_ZEXTLOAD => legal_for_types_with_mem_desc(
-                    (s32, p0, s8, 8),
-                    (s32, p0, s16, { a16 }),
-                )
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(0, xlen, xlen)
-                .lower();
-        }
+        G_LOAD => legal_for_types_with_mem_desc(
+                (s16, p0, s8, 8),
+                (s32, p0, s8, 8),
+                (s16, p0, s16, { a16 }),
+                (s32, p0, s16, { a16 }),
+                (s32, p0, s32, { a32 }),
+                (p0, p0, xlen, { axlen }),
+            )
+            .legal_for_types_with_mem_desc(
+                if st.is_64bit(),
+                (s64, p0, s8, 8),
+                (s64, p0, s16, { a16 }),
+                (s64, p0, s32, { a32 }),
+                (s64, p0, s64, { a64 }),
+            )
+            .legal_for_types_with_mem_desc(if !st.is_64bit() && st.has_d(), (s64, p0, s64, { a64 }))
+            .widen_scalar_to_next_pow2(0, 8)
+            .lower_if_mem_size_not_byte_size_pow2()
+            .clamp_scalar(0, s16, xlen)
+            .lower();
+        G_STORE => legal_for_types_with_mem_desc(
+                (s16, p0, s8, 8),
+                (s32, p0, s8, 8),
+                (s16, p0, s16, { a16 }),
+                (s32, p0, s16, { a16 }),
+                (s32, p0, s32, { a32 }),
+                (p0, p0, xlen, { axlen }),
+            )
+            .legal_for_types_with_mem_desc(
+                if st.is_64bit(),
+                (s64, p0, s8, 8),
+                (s64, p0, s16, { a16 }),
+                (s64, p0, s32, { a32 }),
+                (s64, p0, s64, { a64 }),
+            )
+            .legal_for_types_with_mem_desc(if !st.is_64bit() && st.has_d(), (s64, p0, s64, { a64 }))
+            .clamp_scalar(0, s16, xlen)
+            .lower_if_mem_size_not_byte_size_pow2()
+            .lower();
+        G_SEXTLOAD | G_ZEXTLOAD => legal_for_types_with_mem_desc((xlen, p0, s8, 8), (xlen, p0, s16, { a16 }))
+            .legal_for_types_with_mem_desc(if st.is_64bit(), (s64, p0, s32, { a32 }))
+            .widen_scalar_to_next_pow2(0)
+            .clamp_scalar(0, xlen, xlen)
+            .lower();
 
         G_PTR_ADD | G_PTRMASK => legal_for((p0, xlen));
         G_PTRTOINT => legal_for((xlen, p0)).clamp_scalar(0, xlen, xlen);

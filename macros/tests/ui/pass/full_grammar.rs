@@ -30,7 +30,10 @@ legalizer! {
             .clamp_scalar(0, s32, { xlen })
             .clamp_num_elements(0, v2s32, <4 x s32>)
             .scalarize(0);
-        G_SHL | G_LSHR => legal_for((s32, s32), (xlen, xlen)).clamp_scalar(1, s32, s64).clamp_scalar(0, s32, s64);
+        G_SHL | G_LSHR => legal_for((s32, s32), (xlen, xlen))
+            .legal_for(if st.is_64bit, (s64, s32))
+            .clamp_scalar(1, s32, s64)
+            .clamp_scalar(0, s32, s64);
         if st.has_m {
             G_MUL => legal_for(xlen).clamp_scalar(0, s32, s64);
         } else if st.has_v {
