@@ -12,6 +12,7 @@ use std::fmt;
 
 /// One thing the legalizer did to an instruction.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LegalizeEvent {
     /// The rules chose an action for an instruction and the helper applied it.
     Step {
