@@ -1,9 +1,14 @@
 //! `gisel llc -run-pass=legalizer`: legalizes every function of a module
-//! for its target, with llc's `-global-isel-abort` behaviours.
+//! for its target, with llc's `-global-isel-abort` behaviours; `--explain`
+//! reports each step on stderr as it happens.
 
 use crate::llc_args::LlcArgs;
 use gisel_core::interp::{Abi, CheckError, Program, check_equivalent, random_inputs};
-use gisel_core::legalize::{CseMode, LegalizeOptions, legalize};
+use gisel_core::ir::Function;
+use gisel_core::legality::LegalizerInfo;
+use gisel_core::legalize::{
+    CseMode, LegalizeError, LegalizeOptions, LegalizeStats, LegalizeTarget, legalize, legalize_traced,
+};
 use gisel_core::mir::{MachineFunction, MirModule};
 use gisel_targets::{TargetOptions, target_for};
 
@@ -25,7 +30,13 @@ pub fn legalize_module(module: &mut MirModule, args: &LlcArgs) -> Result<Vec<Str
             continue;
         }
         let mut func = function.func.clone();
-        match legalize(&mut func, &target.info, target.hooks.as_ref(), LegalizeOptions { cse }) {
+        let options = LegalizeOptions { cse };
+        let result = if args.explain {
+            legalize_explained(&mut func, &target.info, target.hooks.as_ref(), options)
+        } else {
+            legalize(&mut func, &target.info, target.hooks.as_ref(), options)
+        };
+        match result {
             Ok(_) => {
                 let before = function.clone();
                 function.func = func;
@@ -50,6 +61,20 @@ pub fn legalize_module(module: &mut MirModule, args: &LlcArgs) -> Result<Vec<Str
         }
     }
     Ok(remarks)
+}
+
+/// Legalizes `func`, printing every step and combine on stderr, then a
+/// count of each.
+fn legalize_explained(
+    func: &mut Function,
+    info: &LegalizerInfo,
+    target: &dyn LegalizeTarget,
+    options: LegalizeOptions,
+) -> Result<LegalizeStats, LegalizeError> {
+    eprintln!("# legalizing function '{}'", func.name);
+    let stats = legalize_traced(func, info, target, options, &mut |event| eprint!("{event}"))?;
+    eprintln!("# '{}': {} steps, {} combines", func.name, stats.steps, stats.combines);
+    Ok(stats)
 }
 
 /// Inputs per function for `--verify-semantics`.

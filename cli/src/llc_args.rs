@@ -35,6 +35,9 @@ pub struct LlcArgs {
     /// `--verify-semantics`: run each function before and after legalization
     /// on random inputs and require the same results.
     pub verify_semantics: bool,
+    /// `--explain`: report every legalization step and combine, with the
+    /// rule that chose it, on stderr.
+    pub explain: bool,
 }
 
 impl LlcArgs {
@@ -73,6 +76,7 @@ impl LlcArgs {
                 }
                 "verify-machineinstrs" => parsed.verify = true,
                 "verify-semantics" => parsed.verify_semantics = true,
+                "explain" => parsed.explain = true,
                 "global-isel-abort" => {
                     let mode = value("global-isel-abort")?;
                     parsed.abort_mode = Some(
@@ -101,7 +105,7 @@ mod tests {
 
     #[test]
     fn accepts_llc_spellings() {
-        let a = parse("-mtriple=aarch64 -mattr=+m -O0 -verify-machineinstrs -global-isel-abort=2 --code-model=large -run-pass=none f.mir -o -")
+        let a = parse("-mtriple=aarch64 -mattr=+m -O0 -verify-machineinstrs -global-isel-abort=2 --code-model=large -run-pass=none f.mir -o - --explain")
             .unwrap();
         assert_eq!(a.triple.as_deref(), Some("aarch64"));
         assert_eq!(a.features.as_deref(), Some("+m"));
@@ -112,6 +116,7 @@ mod tests {
         assert_eq!(a.abort_mode, Some(2));
         assert_eq!(a.code_model.as_deref(), Some("large"));
         assert_eq!(a.opt_level, Some(0));
+        assert!(a.explain);
         assert_eq!(parse("-mtriple riscv64 x.mir").unwrap().triple.as_deref(), Some("riscv64"));
     }
 

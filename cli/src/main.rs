@@ -22,8 +22,9 @@ commands:
   rules  -mtriple=T [--matrix] [--html OUT] every rule, the legality matrix, or an HTML page
   llc    [-mtriple=T] [-mattr=A] [-O0] [-verify-machineinstrs]
          [-global-isel-abort=N] [--code-model=M] [--verify-semantics]
-         -run-pass=none|legalizer FILE [-o OUT]
-                                          llc-compatible front (OUT '-' = stdout)
+         [--explain] -run-pass=none|legalizer FILE [-o OUT]
+                                          llc-compatible front (OUT '-' = stdout);
+                                          --explain reports each step on stderr
 ";
 
 fn main() -> ExitCode {

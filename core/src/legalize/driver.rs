@@ -9,6 +9,7 @@ use super::cse::{Cse, CseMode};
 use super::helper::{Helper, StepResult};
 use super::query::{QueryParts, describe};
 use super::target::LegalizeTarget;
+use super::trace::{LegalizeEvent, Tracer};
 use super::worklist::WorkList;
 use crate::ir::{Block, Function, Inst, MemFlags, Operand, Reg};
 use crate::legality::LegalizerInfo;
@@ -93,6 +94,28 @@ pub fn legalize(
     target: &dyn LegalizeTarget,
     options: LegalizeOptions,
 ) -> Result<LegalizeStats, LegalizeError> {
+    run(func, info, target, options, None)
+}
+
+/// Legalizes as [`legalize`] does, reporting each step and combine to
+/// `observer` as it happens (for `gisel llc --explain`).
+pub fn legalize_traced(
+    func: &mut Function,
+    info: &LegalizerInfo,
+    target: &dyn LegalizeTarget,
+    options: LegalizeOptions,
+    observer: &mut dyn FnMut(&LegalizeEvent),
+) -> Result<LegalizeStats, LegalizeError> {
+    run(func, info, target, options, Some(Tracer::new(observer)))
+}
+
+fn run(
+    func: &mut Function,
+    info: &LegalizerInfo,
+    target: &dyn LegalizeTarget,
+    options: LegalizeOptions,
+    mut tracer: Option<Tracer<'_>>,
+) -> Result<LegalizeStats, LegalizeError> {
     let mut cse = Cse::new(func, options.cse);
     let mut lists = Lists::default();
     for block in reverse_post_order(func) {
@@ -118,15 +141,19 @@ pub fn legalize(
             let before = helper.func.inst_capacity();
             helper.take_explicit_defs();
             let query = describe(helper.func, helper.func.inst(inst));
+            let shown = tracer.as_ref().map(|t| t.capture(helper.func, inst));
             match helper.legalize_step(inst) {
                 StepResult::AlreadyLegal => {}
                 StepResult::Legalized => {
                     stats.steps += 1;
+                    let explicit = helper.take_explicit_defs();
+                    cse.process_new(helper.func, before, &explicit);
+                    if let (Some(tracer), Some(shown)) = (tracer.as_mut(), shown) {
+                        tracer.step(helper.func, helper.info, shown, query.as_ref(), inst, before);
+                    }
                     if let Some(query) = query {
                         remember(&mut recent, query);
                     }
-                    let explicit = helper.take_explicit_defs();
-                    cse.process_new(helper.func, before, &explicit);
                     requeue(&mut lists, &mut helper, &mut cse, before);
                 }
                 StepResult::Unable(reason) => {
@@ -160,12 +187,16 @@ pub fn legalize(
             let before = helper.func.inst_capacity();
             helper.take_explicit_defs();
             let mut dead = Vec::new();
+            let shown = tracer.as_ref().map(|t| t.capture(helper.func, inst));
             if try_combine(&mut helper, inst, &mut dead) {
                 stats.combines += 1;
                 let explicit = helper.take_explicit_defs();
                 cse.process_new(helper.func, before, &explicit);
                 for d in dead {
                     erase(&mut lists, helper.func, d);
+                }
+                if let (Some(tracer), Some(shown)) = (tracer.as_mut(), shown) {
+                    tracer.combine(helper.func, shown, inst, before);
                 }
                 requeue(&mut lists, &mut helper, &mut cse, before);
             } else {

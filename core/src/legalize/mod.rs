@@ -4,7 +4,8 @@
 //! [`legalize`] is the pass; [`Helper`] applies one step by the action the
 //! rules chose (widen and narrow scalar so far: see the module docs of each
 //! action for what is implemented); [`LegalizeTarget`] is what a target adds
-//! beyond its rules.
+//! beyond its rules; [`legalize_traced`] runs the pass with an observer
+//! that sees every step as a [`LegalizeEvent`].
 
 pub mod call;
 pub(crate) mod combiner;
@@ -14,14 +15,16 @@ mod helper;
 mod known_bits;
 mod query;
 mod target;
+mod trace;
 mod worklist;
 
 pub use cse::CseMode;
-pub use driver::{LegalizeError, LegalizeOptions, LegalizeStats, legalize};
+pub use driver::{LegalizeError, LegalizeOptions, LegalizeStats, legalize, legalize_traced};
 pub use helper::{Helper, StepResult};
 pub use known_bits::known_zero;
 pub use query::{QueryParts, describe, mem_desc};
 pub use target::{BooleanContent, DefaultTarget, LegalizeTarget, LibcallRequest, LibcallValue};
+pub use trace::LegalizeEvent;
 
 #[cfg(test)]
 mod oracle_tests;
