@@ -40,6 +40,12 @@ impl Known {
         Known { zero: self.zero.zext_or_trunc(bits), one: self.one.zext_or_trunc(bits) }
     }
 
+    /// The knowledge of a sign extension (or truncation) to `bits`: the
+    /// new high bits are known when the sign bit is.
+    fn sign_extend(&self, bits: u32) -> Known {
+        Known { zero: self.zero.sext_or_trunc(bits), one: self.one.sext_or_trunc(bits) }
+    }
+
     /// A shift by an amount nothing is known about keeps the leading zeros
     /// of a logical right shift, the trailing zeros of a left shift, and
     /// the known sign bits of an arithmetic right shift.
@@ -198,6 +204,13 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
             _ => nothing,
         },
         G_TRUNC => of(1).map_or(nothing, |k| k.resize(bits)),
+        G_SEXT => of(1).map_or(nothing, |k| k.sign_extend(bits)),
+        G_SEXT_INREG => match (of(1), data.operands.get(2)) {
+            (Some(k), Some(Operand::Imm(width))) if (1..=i64::from(bits)).contains(width) => {
+                k.resize(*width as u32).sign_extend(bits)
+            }
+            _ => nothing,
+        },
         G_AND | G_OR | G_XOR => match (of(1), of(2)) {
             (Some(a), Some(b)) => match opcode {
                 G_AND => Known { zero: a.zero.or(&b.zero), one: a.one.and(&b.one) },
@@ -309,6 +322,17 @@ mod tests {
         assert_eq!(zero_mask(body, "t"), 0xffff_fffe);
         // At most eight ones: the count fits in four bits.
         assert_eq!(zero_mask(body, "p"), 0xffff_fff0);
+    }
+
+    #[test]
+    fn sign_extensions_of_a_known_sign_are_known() {
+        let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %k:_(s32) = G_CONSTANT i32 13107\n  %m:_(s32) = G_AND %a, %k\n  \
+                    %i:_(s32) = G_SEXT_INREG %m, 16\n  %j:_(s32) = G_SEXT_INREG %a, 16\n  \
+                    %t:_(s16) = G_TRUNC %m(s32)\n  %s:_(s32) = G_SEXT %t(s16)\n";
+        // 0x3333 leaves bit 15 zero, so the sign extension is a zero extension.
+        assert_eq!(zero_mask(body, "i"), 0xffff_cccc);
+        assert_eq!(zero_mask(body, "s"), 0xffff_cccc);
+        assert_eq!(zero_mask(body, "j"), 0);
     }
 
     #[test]
