@@ -40,7 +40,7 @@ pub fn legalize_module(module: &mut MirModule, args: &LlcArgs) -> Result<Vec<Str
             Ok(_) => {
                 let before = function.clone();
                 function.func = func;
-                function.adopt_stack_temporaries();
+                function.adopt_pass_additions();
                 function.header.legalized = true;
                 // The pass clears these properties, as LLVM's Legalizer does.
                 function.header.no_phis = Some(false);

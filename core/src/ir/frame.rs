@@ -1,6 +1,7 @@
-//! The stack objects of a function: how many its file declared, and the
-//! temporaries passes create after them (LLVM's
-//! `MachineFrameInfo::CreateStackObject`).
+//! What passes add to a function beside instructions: stack temporaries
+//! (LLVM's `MachineFrameInfo::CreateStackObject`) and constant-pool
+//! entries (`MachineConstantPool::getConstantPoolIndex`), numbered after
+//! the ones its file declared.
 
 /// A function's stack objects, as far as passes need them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -29,9 +30,48 @@ impl StackFrame {
     }
 }
 
+/// A function's constant pool, as far as passes need it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ConstantPool {
+    /// Number of `constants:` entries the function started with.
+    pub declared: u32,
+    /// Entries added since, numbered after the declared ones.
+    pub added: Vec<PoolConstant>,
+}
+
+/// A constant-pool entry: an LLVM IR constant with its type (`double 1.5`,
+/// `fp128 0xL...`) and its alignment in bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PoolConstant {
+    /// The constant as LLVM IR text.
+    pub value: String,
+    /// Alignment in bytes.
+    pub align: u64,
+}
+
+impl ConstantPool {
+    /// The `%const.N` number of `value` with `align`, adding it unless an
+    /// added entry already holds it.
+    pub fn index_of(&mut self, value: String, align: u64) -> u32 {
+        let position = self.added.iter().position(|c| c.value == value && c.align == align).unwrap_or_else(|| {
+            self.added.push(PoolConstant { value, align });
+            self.added.len() - 1
+        });
+        self.declared + position as u32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn equal_constants_share_an_entry() {
+        let mut pool = ConstantPool { declared: 1, added: Vec::new() };
+        assert_eq!(pool.index_of("double 1.5".into(), 8), 1);
+        assert_eq!(pool.index_of("fp128 0xL0".into(), 16), 2);
+        assert_eq!(pool.index_of("double 1.5".into(), 8), 1);
+    }
 
     #[test]
     fn temporaries_are_numbered_after_the_declared_objects() {

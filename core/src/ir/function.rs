@@ -3,7 +3,7 @@
 //! (O(1) insert and erase), and def/use lists kept in sync by every
 //! mutation that goes through [`Function`].
 
-use super::{Block, Inst, InstData, Names, Operand, Reg, StackFrame, Symbol, VReg};
+use super::{Block, ConstantPool, Inst, InstData, Names, Operand, Reg, StackFrame, Symbol, VReg};
 use crate::ty::Llt;
 use smallvec::SmallVec;
 
@@ -72,6 +72,8 @@ pub struct Function {
     pub names: Names,
     /// The stack objects passes see and create.
     pub frame: StackFrame,
+    /// The constant-pool entries passes add.
+    pub constant_pool: ConstantPool,
     vregs: Vec<VRegInfo>,
     insts: Vec<InstData>,
     blocks: Vec<BlockData>,

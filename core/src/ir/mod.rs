@@ -16,7 +16,7 @@ mod verify;
 pub use builder::{Builder, InsertPoint};
 pub use entity::{Block, Inst, Symbol, VReg};
 pub use fpconst::{FpConst, FpKind};
-pub use frame::{StackFrame, StackTemporary};
+pub use frame::{ConstantPool, PoolConstant, StackFrame, StackTemporary};
 pub use function::{BlockData, BlockInsts, Function, Successor, VRegInfo};
 pub use inst::{INST_FLAG_NAMES, InstData, InstFlags, InstOpcode};
 pub use mem::{AtomicOrdering, MemFlags, MemOperand, MemSize, common_alignment, natural_alignment};

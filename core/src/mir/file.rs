@@ -2,7 +2,7 @@
 //! into a [`MirModule`]; write one back as `llc` 22 does.
 
 use super::document::parse_document;
-use super::header::{FunctionHeader, RegisterDecl, StackObject};
+use super::header::{Constant, FunctionHeader, RegisterDecl, StackObject};
 use super::header_write::{fixed_stack_print_order, write_function_header};
 use super::module::{Target, module_triple, normalize_triple, write_ir_module};
 use super::{MirError, body, print_body};
@@ -32,9 +32,20 @@ pub struct MachineFunction {
 }
 
 impl MachineFunction {
-    /// Moves the stack temporaries a pass created into the header's
-    /// `stack:` list, after the objects already there, as llc prints them.
-    pub fn adopt_stack_temporaries(&mut self) {
+    /// Moves the stack temporaries and constant-pool entries a pass created
+    /// into the header's `stack:` and `constants:` lists, after the ones
+    /// already there, as llc prints them.
+    pub fn adopt_pass_additions(&mut self) {
+        for constant in self.func.constant_pool.added.drain(..) {
+            let id = self.header.constants.len() as u32;
+            self.header.constants.push(Constant {
+                id,
+                value: constant.value,
+                alignment: Some(constant.align),
+                is_target_specific: false,
+            });
+        }
+        self.func.constant_pool.declared = self.header.constants.len() as u32;
         for temporary in self.func.frame.temporaries.drain(..) {
             let id = self.header.stack.len() as u32;
             self.header.stack.push(StackObject {
@@ -82,6 +93,7 @@ pub fn read_mir(source: &str, file_name: &str, triple: Option<&str>, features: &
         }
         renumber_frame_objects(&mut func, &doc.header);
         func.frame.declared = doc.header.stack.len() as u32;
+        func.constant_pool.declared = doc.header.constants.len() as u32;
         let mut header = doc.header;
         let has_phis = func.all_insts().any(|i| func.inst(i).is(Opcode::G_PHI) || func.inst(i).is(Opcode::PHI));
         let is_ssa = func.vregs().all(|v| func.def_insts(v).len() <= 1);
