@@ -580,7 +580,7 @@ pub(super) fn narrow_insert(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> Step
     let mut pieces = Vec::new();
     for (i, part) in split.all().into_iter().enumerate() {
         let part_start = i as u64 * narrow_size;
-        if part_start == 0 && h.func.ty(value) == narrow {
+        if part_start == start && h.func.ty(value) == narrow {
             pieces.push(value);
             continue;
         }
@@ -596,6 +596,12 @@ pub(super) fn narrow_insert(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> Step
         let (insert_at, extract_at, segment) = if start < part_start {
             (0, part_start - start, narrow_size.min(start + size - part_start))
         } else {
+            // As LLVM 22: the segment runs to `start + size - part_start`,
+            // which counts the insert offset twice; inserting s8 at bit 8
+            // then extracts 16 bits of the s8 value. llc miscompiles that
+            // (--verify-semantics reports it) or, where the extract cannot
+            // be legalized, fails; gisel does the same so that it fails
+            // exactly where llc does.
             let at = start - part_start;
             (at, 0, (narrow_size - at).min(start + size - part_start))
         };
