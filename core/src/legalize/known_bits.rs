@@ -162,6 +162,17 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
     let data = func.inst(def);
     let Some(opcode) = data.known_opcode() else { return nothing };
     let operand = |i: usize| data.operands.get(i).and_then(reg);
+    if opcode == G_UNMERGE_VALUES {
+        // A piece of a scalar: its slice of the source's bits.
+        let defs = usize::from(data.num_defs);
+        let (Some(index), Some(src)) = ((0..defs).position(|i| operand(i) == Some(v)), operand(defs)) else {
+            return nothing;
+        };
+        let source = known(func, target, src, depth + 1);
+        let offset = index as u32 * bits;
+        let slice = |m: &ApInt| m.lshr(offset).zext_or_trunc(bits);
+        return Known { zero: slice(&source.zero), one: slice(&source.one) };
+    }
     // The second def of an overflow or carry operation is a boolean.
     let is_carry = data.num_defs == 2 && operand(1) == Some(v);
     if is_carry {
@@ -204,6 +215,18 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
             _ => nothing,
         },
         G_TRUNC => of(1).map_or(nothing, |k| k.resize(bits)),
+        G_MERGE_VALUES => {
+            // The pieces side by side, the first lowest.
+            let mut merged = Known { zero: ApInt::zero(bits), one: ApInt::zero(bits) };
+            let mut offset = 0;
+            for src in (1..data.operands.len()).filter_map(operand) {
+                let piece = known(func, target, src, depth + 1).resize(bits);
+                merged =
+                    Known { zero: merged.zero.or(&piece.zero.shl(offset)), one: merged.one.or(&piece.one.shl(offset)) };
+                offset += func.ty(src).scalar_size_in_bits();
+            }
+            merged
+        }
         G_SEXT => of(1).map_or(nothing, |k| k.sign_extend(bits)),
         G_SEXT_INREG => match (of(1), data.operands.get(2)) {
             (Some(k), Some(Operand::Imm(width))) if (1..=i64::from(bits)).contains(width) => {
@@ -322,6 +345,17 @@ mod tests {
         assert_eq!(zero_mask(body, "t"), 0xffff_fffe);
         // At most eight ones: the count fits in four bits.
         assert_eq!(zero_mask(body, "p"), 0xffff_fff0);
+    }
+
+    #[test]
+    fn merges_and_unmerges_carry_their_pieces_bits() {
+        let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %k:_(s32) = G_CONSTANT i32 255\n  %m:_(s32) = G_AND %a, %k\n  \
+                    %z:_(s32) = G_CONSTANT i32 0\n  %w:_(s64) = G_MERGE_VALUES %m(s32), %z(s32)\n  \
+                    %lo:_(s16), %hi:_(s16), %x:_(s16), %y:_(s16) = G_UNMERGE_VALUES %w(s64)\n";
+        assert_eq!(zero_mask(body, "w"), 0xffff_ffff_ffff_ff00);
+        assert_eq!(zero_mask(body, "lo"), 0xff00);
+        assert_eq!(zero_mask(body, "hi"), 0xffff);
+        assert_eq!(zero_mask(body, "y"), 0xffff);
     }
 
     #[test]
