@@ -200,9 +200,12 @@ fn run(
                 }
                 requeue(&mut lists, &mut helper, &mut cse, before);
             } else {
+                // A failed combine may still have built a value (the value
+                // finder's undef); it is CSE'd as llc's builder does.
+                let explicit = helper.take_explicit_defs();
+                cse.process_new(helper.func, before, &explicit);
                 lists.instructions.insert(inst);
-                let now = helper.func.inst_capacity();
-                requeue(&mut lists, &mut helper, &mut cse, now);
+                requeue(&mut lists, &mut helper, &mut cse, before);
             }
         }
         if lists.instructions.is_empty() {

@@ -129,6 +129,8 @@ fn sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) 
         },
         G_AND | G_OR | G_XOR => of(1).min(of(2)).max(if ty.is_scalar() { from_known() } else { 1 }),
         G_SELECT => of(2).min(of(3)),
+        // Lanes side by side: the fewest of any source.
+        G_CONCAT_VECTORS | G_BUILD_VECTOR => (1..data.operands.len()).map(of).min().unwrap_or(1),
         COPY if operand(1).is_some_and(|src| func.ty(src) == ty) => of(1),
         _ if ty.is_scalar() => from_known(),
         _ => 1,
