@@ -3,8 +3,8 @@
 //! select, shuffles and constant-index element access.
 
 use super::{
-    Helper, StepResult, cst, cst_ap, delete_trailing_into, done, load_store, not, op, op_flags, op_into, piece_mem,
-    regs, unable,
+    Helper, StepResult, address_at, cst, cst_ap, delete_trailing_into, done, load_store, not, op, op_flags, op_into,
+    piece_mem, regs, unable,
 };
 use crate::apint::ApInt;
 use crate::ir::{FrameRef, Inst, InstFlags, MemFlags, MemOperand, Operand, VReg};
@@ -53,7 +53,9 @@ fn build_load(h: &mut Helper<'_>, opcode: Opcode, ty: Llt, pointer: VReg, mem: M
     defs[0]
 }
 
-/// `nuw inbounds G_PTR_ADD pointer, C(bytes)`.
+/// `nuw inbounds G_PTR_ADD pointer, C(bytes)` into a new register (the
+/// store split's `buildObjectPtrOffset` of a type; the load split gives an
+/// explicit register, [`address_at`]).
 fn pointer_plus(h: &mut Helper<'_>, pointer: VReg, bytes: u64) -> VReg {
     let pointer_ty = h.func.ty(pointer);
     let offset = cst(h, Llt::scalar(pointer_ty.size_in_bits() as u32), i128::from(bytes));
@@ -118,7 +120,7 @@ fn load(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, r: &[VReg]) -> StepResul
     let large_mem = piece_mem(&mem, 0, Llt::scalar(large as u32));
     let small_mem = piece_mem(&mem, large / 8, Llt::scalar(small as u32));
     let large_load = build_load(h, G_ZEXTLOAD, any_ext_ty, pointer, large_mem);
-    let small_pointer = pointer_plus(h, pointer, large / 8);
+    let small_pointer = address_at(h, pointer, large / 8);
     let small_load = build_load(h, opcode, any_ext_ty, small_pointer, small_mem);
     let amount = cst(h, any_ext_ty, i128::from(large));
     let shifted = op(h, G_SHL, any_ext_ty, &[small_load, amount]);
