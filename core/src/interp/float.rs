@@ -1,17 +1,18 @@
-//! Floating-point semantics on `s16` (`half`), `s32`, `s64` and, for what
-//! needs no rounding arithmetic, `s128` (`fp128`): bit operations (`G_FNEG`,
-//! `G_FABS`, `G_FCOPYSIGN`), compares, conversions between formats and to
-//! and from integers of any width.
+//! Floating-point semantics on `s16` (`half`), `s32` (`float`), `s64`
+//! (`double`) and `s128` (`fp128`): arithmetic, bit operations (`G_FNEG`,
+//! `G_FABS`, `G_FCOPYSIGN`), minimum and maximum, compares, conversions
+//! between formats and to and from integers of any width.
 //!
-//! Arithmetic uses the host's IEEE `f32`/`f64` (correctly rounded, `half`
-//! through `f64`, where double rounding is innocuous for `+ - * / sqrt`).
-//! A NaN result is a quiet NaN whose sign and payload bits are undefined, as
-//! LLVM does not specify them. Any undefined input bit makes the whole
-//! result undefined.
+//! Arithmetic is correctly rounded (to nearest, ties to even): the host's
+//! `f32`/`f64` for `float` and `double`, exact software arithmetic
+//! ([`fparith`]) for `half` and `fp128`. A NaN result is a quiet NaN whose
+//! sign and payload bits are undefined, as LLVM does not specify them. Any
+//! undefined input bit makes the whole result undefined.
 
 use super::InterpError;
 use super::eval::Ctx;
-use super::softfloat::{self, Class, DOUBLE, Format, HALF, SINGLE};
+use super::fparith::{self, Direction, Op};
+use super::softfloat::{self, Class, DOUBLE, Format, SINGLE};
 use super::value::Value;
 use crate::apint::ApInt;
 use crate::ir::FloatPredicate;
@@ -24,63 +25,58 @@ fn format_of(width: u32, op: Opcode) -> Result<Format, InterpError> {
     Format::for_width(width).ok_or_else(|| InterpError::Unsupported(format!("{} on s{width}", op.name())))
 }
 
-/// A host value for arithmetic: `f32` for `float`, `f64` otherwise.
-enum Host {
-    F32(f32),
-    F64(f64),
+/// Applies `op` with the host type `$t` (bits `$u`) to the operands `$xs`.
+macro_rules! host {
+    ($t:ty, $u:ty, $op:expr, $xs:expr) => {{
+        let x: Vec<$t> = $xs.iter().map(|b| <$t>::from_bits(b.low_u64() as $u)).collect();
+        let r = match $op {
+            Op::Add => x[0] + x[1],
+            Op::Sub => x[0] - x[1],
+            Op::Mul => x[0] * x[1],
+            Op::Div => x[0] / x[1],
+            Op::Rem => x[0] % x[1],
+            Op::Sqrt => x[0].sqrt(),
+            Op::Fma => x[0].mul_add(x[1], x[2]),
+            Op::RoundToIntegral(Direction::Down) => x[0].floor(),
+            Op::RoundToIntegral(Direction::Up) => x[0].ceil(),
+            Op::RoundToIntegral(Direction::TowardZero) => x[0].trunc(),
+            Op::RoundToIntegral(Direction::NearestTiesAway) => x[0].round(),
+            Op::RoundToIntegral(Direction::NearestTiesEven) => x[0].round_ties_even(),
+        };
+        (!r.is_nan()).then(|| ApInt::from_u128(<$u>::BITS, u128::from(r.to_bits())))
+    }};
 }
 
-fn to_host(f: Format, bits: &ApInt, op: Opcode) -> Result<Host, InterpError> {
-    match f {
-        SINGLE => Ok(Host::F32(f32::from_bits(bits.low_u64() as u32))),
-        DOUBLE => Ok(Host::F64(f64::from_bits(bits.low_u64()))),
-        HALF => {
-            let d = softfloat::convert(HALF, DOUBLE, bits);
-            Ok(Host::F64(d.map_or(f64::NAN, |d| f64::from_bits(d.low_u64()))))
-        }
-        _ => Err(InterpError::Unsupported(format!("{} on s{}", op.name(), f.width()))),
-    }
+/// Applies a rounding operation to defined operands of format `f`: the
+/// host's `f32`/`f64` for `float` and `double` (correctly rounded), exact
+/// software arithmetic ([`fparith`]) for the others. A NaN result is
+/// [`Format::nan`].
+pub fn compute(f: Format, op: Op, xs: &[ApInt]) -> Value {
+    let result = match f {
+        SINGLE => host!(f32, u32, op, xs),
+        DOUBLE => host!(f64, u64, op, xs),
+        _ => fparith::eval(f, op, xs),
+    };
+    result.map_or_else(|| f.nan(), Value::defined)
 }
 
-fn from_f64(f: Format, x: f64) -> Value {
-    if x.is_nan() {
-        return f.nan();
-    }
-    let d = ApInt::from_u128(64, u128::from(x.to_bits()));
-    match f {
-        DOUBLE => Value::defined(d),
-        _ => softfloat::convert(DOUBLE, f, &d).map_or_else(|| f.nan(), Value::defined),
-    }
-}
-
-fn from_f32(x: f32) -> Value {
-    if x.is_nan() { SINGLE.nan() } else { Value::from_u128(32, u128::from(x.to_bits())) }
-}
-
-/// Applies `f32`/`f64` arithmetic to defined operands of one format.
-fn arith(
-    ctx: &Ctx<'_>,
-    n: usize,
-    on32: impl Fn(&[f32]) -> f32,
-    on64: impl Fn(&[f64]) -> f64,
-) -> Result<Value, InterpError> {
+/// Applies `op` to the operands of an instruction of one format; an
+/// undefined operand makes the result undefined, or a NaN if its defined
+/// bits make it a NaN.
+fn arith(ctx: &Ctx<'_>, op: Op) -> Result<Value, InterpError> {
     let w = ctx.def_width(0)?;
     let f = format_of(w, ctx.op)?;
-    let mut xs32 = Vec::new();
-    let mut xs64 = Vec::new();
-    for i in 0..n {
+    let mut xs = Vec::with_capacity(op.arity());
+    for i in 0..op.arity() {
         let a = ctx.arg(i)?;
         let Some(bits) = a.get() else {
             // A NaN operand makes a NaN whatever its undefined bits are.
             let nan = matches!(softfloat::class_of(f, a), Some(Class::Nan { .. }));
             return Ok(if nan { f.nan() } else { Value::undef(w) });
         };
-        match to_host(f, bits, ctx.op)? {
-            Host::F32(x) => xs32.push(x),
-            Host::F64(x) => xs64.push(x),
-        }
+        xs.push(bits.clone());
     }
-    Ok(if f == SINGLE { from_f32(on32(&xs32)) } else { from_f64(f, on64(&xs64)) })
+    Ok(compute(f, op, &xs))
 }
 
 fn fcmp(pred: FloatPredicate, ord: Option<Ordering>) -> bool {
@@ -100,38 +96,40 @@ fn fcmp(pred: FloatPredicate, ord: Option<Ordering>) -> bool {
     }
 }
 
-/// `minnum`/`maxnum` (NaN operands are ignored) and `minimum`/`maximum`
-/// (NaN wins, `-0 < +0`).
-fn min_max(ctx: &Ctx<'_>, f: Format) -> Result<Value, InterpError> {
+/// `op` of `va` and `vb` in format `f`, for the minimum and maximum
+/// opcodes: `minnum`/`maxnum` (a quiet NaN operand is ignored, a signaling
+/// one makes the result undefined; `-0` and `+0` compare equal, so their
+/// minimum has an undefined sign) and `minimum`/`maximum` (NaN wins,
+/// `-0 < +0`).
+pub fn min_max(op: Opcode, f: Format, va: &Value, vb: &Value) -> Value {
     use Opcode::*;
     let w = f.width();
-    let (va, vb) = (ctx.arg(0)?, ctx.arg(1)?);
     let (Some(ca), Some(cb)) = (softfloat::class_of(f, va), softfloat::class_of(f, vb)) else {
-        return Ok(Value::undef(w));
+        return Value::undef(w);
     };
     // Only NaNs may be partly undefined; the other operand's bits are read
     // below only when it is not a NaN.
     let (a, b) = (va.bits(), vb.bits());
-    let nan_wins = matches!(ctx.op, G_FMINIMUM | G_FMAXIMUM);
-    let want_min = matches!(ctx.op, G_FMINNUM | G_FMINIMUM | G_FMINNUM_IEEE | G_FMINIMUMNUM);
+    let nan_wins = matches!(op, G_FMINIMUM | G_FMAXIMUM);
+    let want_min = matches!(op, G_FMINNUM | G_FMINIMUM | G_FMINNUM_IEEE | G_FMINIMUMNUM);
     match (&ca, &cb) {
         (Class::Nan { signaling: true }, _) | (_, Class::Nan { signaling: true }) if !nan_wins => {
-            return Ok(Value::undef(w));
+            return Value::undef(w);
         }
-        (Class::Nan { .. }, Class::Nan { .. }) => return Ok(f.nan()),
-        (Class::Nan { .. }, _) => return Ok(if nan_wins { f.nan() } else { Value::defined(b.clone()) }),
-        (_, Class::Nan { .. }) => return Ok(if nan_wins { f.nan() } else { Value::defined(a.clone()) }),
+        (Class::Nan { .. }, Class::Nan { .. }) => return f.nan(),
+        (Class::Nan { .. }, _) => return if nan_wins { f.nan() } else { Value::defined(b.clone()) },
+        (_, Class::Nan { .. }) => return if nan_wins { f.nan() } else { Value::defined(a.clone()) },
         (Class::Zero(sa), Class::Zero(sb)) if sa != sb => {
             if nan_wins {
-                return Ok(Value::defined(f.zero(want_min)));
+                return Value::defined(f.zero(want_min));
             }
-            return Ok(Value::new(f.zero(false), ApInt::bit_range(w, w - 1, 1)));
+            return Value::new(f.zero(false), ApInt::bit_range(w, w - 1, 1));
         }
         _ => {}
     }
     let ord = softfloat::compare(f, a, b).unwrap_or(Ordering::Equal);
     let pick_a = (ord == Ordering::Less) == want_min || ord == Ordering::Equal;
-    Ok(Value::defined(if pick_a { a.clone() } else { b.clone() }))
+    Value::defined(if pick_a { a.clone() } else { b.clone() })
 }
 
 /// Evaluates the floating-point family; `Ok(None)` for other opcodes.
@@ -154,22 +152,20 @@ pub fn eval(ctx: &Ctx<'_>) -> Out {
             let (a, b) = (ctx.arg(0)?, ctx.arg(1)?);
             a.inserted(a.width() - 1, &b.extract(b.width() - 1, 1))
         }
-        G_FADD => arith(ctx, 2, |x| x[0] + x[1], |x| x[0] + x[1])?,
-        G_FSUB => arith(ctx, 2, |x| x[0] - x[1], |x| x[0] - x[1])?,
-        G_FMUL => arith(ctx, 2, |x| x[0] * x[1], |x| x[0] * x[1])?,
-        G_FDIV => arith(ctx, 2, |x| x[0] / x[1], |x| x[0] / x[1])?,
-        G_FREM => arith(ctx, 2, |x| x[0] % x[1], |x| x[0] % x[1])?,
-        G_FSQRT => arith(ctx, 1, |x| x[0].sqrt(), |x| x[0].sqrt())?,
-        G_FMA | G_FMAD => arith(ctx, 3, |x| x[0].mul_add(x[1], x[2]), |x| x[0].mul_add(x[1], x[2]))?,
-        G_FFLOOR => arith(ctx, 1, |x| x[0].floor(), |x| x[0].floor())?,
-        G_FCEIL => arith(ctx, 1, |x| x[0].ceil(), |x| x[0].ceil())?,
-        G_INTRINSIC_TRUNC => arith(ctx, 1, |x| x[0].trunc(), |x| x[0].trunc())?,
-        G_INTRINSIC_ROUND => arith(ctx, 1, |x| x[0].round(), |x| x[0].round())?,
-        G_INTRINSIC_ROUNDEVEN | G_FRINT | G_FNEARBYINT => {
-            arith(ctx, 1, |x| x[0].round_ties_even(), |x| x[0].round_ties_even())?
-        }
+        G_FADD => arith(ctx, Op::Add)?,
+        G_FSUB => arith(ctx, Op::Sub)?,
+        G_FMUL => arith(ctx, Op::Mul)?,
+        G_FDIV => arith(ctx, Op::Div)?,
+        G_FREM => arith(ctx, Op::Rem)?,
+        G_FSQRT => arith(ctx, Op::Sqrt)?,
+        G_FMA | G_FMAD => arith(ctx, Op::Fma)?,
+        G_FFLOOR => arith(ctx, Op::RoundToIntegral(Direction::Down))?,
+        G_FCEIL => arith(ctx, Op::RoundToIntegral(Direction::Up))?,
+        G_INTRINSIC_TRUNC => arith(ctx, Op::RoundToIntegral(Direction::TowardZero))?,
+        G_INTRINSIC_ROUND => arith(ctx, Op::RoundToIntegral(Direction::NearestTiesAway))?,
+        G_INTRINSIC_ROUNDEVEN | G_FRINT | G_FNEARBYINT => arith(ctx, Op::RoundToIntegral(Direction::NearestTiesEven))?,
         G_FMINNUM | G_FMAXNUM | G_FMINIMUM | G_FMAXIMUM | G_FMINNUM_IEEE | G_FMAXNUM_IEEE | G_FMINIMUMNUM
-        | G_FMAXIMUMNUM => min_max(ctx, format_of(ctx.def_width(0)?, op)?)?,
+        | G_FMAXIMUMNUM => min_max(op, format_of(ctx.def_width(0)?, op)?, ctx.arg(0)?, ctx.arg(1)?),
         G_FCANONICALIZE => {
             let a = ctx.arg(0)?;
             let f = format_of(a.width(), op)?;

@@ -2,10 +2,11 @@
 //! `PseudoCALL &__muldi3`), interpreted by name, and how their arguments
 //! and results travel through the call's implicit register operands.
 
-use super::InterpError;
+use super::fparith::{self, Direction};
 use super::softfloat::{self, Format};
 use super::value::Value;
-use crate::apint::ApInt;
+use super::{InterpError, float};
+use crate::opcode::Opcode;
 use std::cmp::Ordering;
 
 /// The type of a libcall parameter or result.
@@ -37,13 +38,23 @@ pub struct Libcall {
 
 #[derive(Clone, Copy)]
 enum Op {
-    Div { signed: bool, rem: bool },
+    Div {
+        signed: bool,
+        rem: bool,
+    },
     Mul,
-    IntToFp { signed: bool },
-    FpToInt { signed: bool },
+    IntToFp {
+        signed: bool,
+    },
+    FpToInt {
+        signed: bool,
+    },
     FpConvert,
     Compare(Cmp),
-    Fmod,
+    /// Correctly rounded arithmetic, as the generic opcode computes it.
+    Arith(fparith::Op),
+    /// `fmin`/`fmax`, as `G_FMINNUM`/`G_FMAXNUM`.
+    MinMax(Opcode),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -78,12 +89,21 @@ fn float_suffix(s: &str) -> Option<u32> {
 /// The runtime function called `name`, if the interpreter knows it.
 pub fn lookup(name: &str) -> Option<Libcall> {
     let call = |params: Vec<Kind>, ret: Kind, op: Op| Some(Libcall { params, ret, op });
-    match name {
-        "fmodf" => return call(vec![Kind::Float(32); 2], Kind::Float(32), Op::Fmod),
-        "fmod" => return call(vec![Kind::Float(64); 2], Kind::Float(64), Op::Fmod),
-        _ => {}
+    if let Some((op, bits)) = libm(name) {
+        let arity = match op {
+            Op::Arith(a) => a.arity(),
+            _ => 2,
+        };
+        return call(vec![Kind::Float(bits); arity], Kind::Float(bits), op);
     }
     let body = name.strip_prefix("__")?;
+    for (prefix, op) in
+        [("add", fparith::Op::Add), ("sub", fparith::Op::Sub), ("mul", fparith::Op::Mul), ("div", fparith::Op::Div)]
+    {
+        if let Some(bits) = body.strip_prefix(prefix).and_then(|r| r.strip_suffix('3')).and_then(float_suffix) {
+            return call(vec![Kind::Float(bits); 2], Kind::Float(bits), Op::Arith(op));
+        }
+    }
     for (prefix, signed, rem) in
         [("div", true, false), ("udiv", false, false), ("mod", true, true), ("umod", false, true)]
     {
@@ -136,6 +156,36 @@ pub fn lookup(name: &str) -> Option<Libcall> {
     None
 }
 
+/// A C math library function (`fmodl`, `sqrtf`, `fmin`, ...): its
+/// operation and format (`f` for `float`, no suffix for `double`, `l` for
+/// `fp128`, the `long double` of AArch64 and RISC-V).
+fn libm(name: &str) -> Option<(Op, u32)> {
+    use fparith::Op::*;
+    const FUNCTIONS: &[(&str, Op)] = &[
+        ("fmod", Op::Arith(Rem)),
+        ("sqrt", Op::Arith(Sqrt)),
+        ("fma", Op::Arith(Fma)),
+        ("floor", Op::Arith(RoundToIntegral(Direction::Down))),
+        ("ceil", Op::Arith(RoundToIntegral(Direction::Up))),
+        ("trunc", Op::Arith(RoundToIntegral(Direction::TowardZero))),
+        ("round", Op::Arith(RoundToIntegral(Direction::NearestTiesAway))),
+        ("roundeven", Op::Arith(RoundToIntegral(Direction::NearestTiesEven))),
+        ("rint", Op::Arith(RoundToIntegral(Direction::NearestTiesEven))),
+        ("nearbyint", Op::Arith(RoundToIntegral(Direction::NearestTiesEven))),
+        ("fmin", Op::MinMax(Opcode::G_FMINNUM)),
+        ("fmax", Op::MinMax(Opcode::G_FMAXNUM)),
+    ];
+    FUNCTIONS.iter().find_map(|(base, op)| {
+        let bits = match name.strip_prefix(base)? {
+            "f" => 32,
+            "" => 64,
+            "l" => 128,
+            _ => return None,
+        };
+        Some((*op, bits))
+    })
+}
+
 fn format(bits: u32) -> Result<Format, InterpError> {
     Format::for_width(bits).ok_or_else(|| InterpError::Unsupported(format!("libcall on f{bits}")))
 }
@@ -144,6 +194,9 @@ impl Libcall {
     /// Calls the function on `args` (one value per parameter, of its width).
     pub fn call(&self, args: &[Value]) -> Result<Value, InterpError> {
         let w = self.ret.bits();
+        if let (Op::MinMax(op), [a, b]) = (self.op, args) {
+            return Ok(float::min_max(op, format(w)?, a, b));
+        }
         let mut defined = Vec::with_capacity(args.len());
         for (a, kind) in args.iter().zip(&self.params) {
             let nan = match kind {
@@ -164,7 +217,7 @@ impl Libcall {
                             1
                         },
                     ),
-                    (Op::FpConvert | Op::Fmod, Kind::Float(bits)) => format(bits)?.nan(),
+                    (Op::FpConvert | Op::Arith(_), Kind::Float(bits)) => format(bits)?.nan(),
                     _ => Value::undef(w),
                 });
             }
@@ -210,20 +263,8 @@ impl Libcall {
                 };
                 Value::from_i128(w, r)
             }
-            Op::Fmod => {
-                let (a, b) = (arg(0)?, arg(1)?);
-                if w == 32 {
-                    let x = f32::from_bits(a.low_u64() as u32) % f32::from_bits(b.low_u64() as u32);
-                    if x.is_nan() { softfloat::SINGLE.nan() } else { Value::from_u128(32, u128::from(x.to_bits())) }
-                } else {
-                    let x = f64::from_bits(a.low_u64()) % f64::from_bits(b.low_u64());
-                    if x.is_nan() {
-                        softfloat::DOUBLE.nan()
-                    } else {
-                        Value::defined(ApInt::from_u128(64, u128::from(x.to_bits())))
-                    }
-                }
-            }
+            Op::Arith(op) => float::compute(format(w)?, op, &defined),
+            Op::MinMax(_) => return Err(InterpError::Malformed("libcall argument count".into())),
         })
     }
 }
@@ -231,6 +272,7 @@ impl Libcall {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::apint::ApInt;
 
     #[test]
     fn names_resolve() {
@@ -248,7 +290,38 @@ mod tests {
         assert_eq!(lookup("__fixunstfsi").map(|c| c.ret), Some(Kind::Int(32)));
         assert_eq!(lookup("__trunctfhf2").map(|c| c.ret), Some(Kind::Float(16)));
         assert_eq!(lookup("__unordtf2").map(|c| c.ret), Some(Kind::Int(32)));
-        assert!(lookup("__addtf3").is_none());
         assert!(lookup("memcpy").is_none());
+        assert!(lookup("fmaxq").is_none());
+    }
+
+    /// `x` in `fp128`; a NaN is the default quiet NaN.
+    fn quad(x: f64) -> Value {
+        let d = ApInt::from_u128(64, u128::from(x.to_bits()));
+        let q = softfloat::convert(softfloat::DOUBLE, softfloat::QUAD, &d);
+        Value::defined(q.unwrap_or_else(|| ApInt::from_u128(128, 0x7fff_8000 << 96)))
+    }
+
+    #[test]
+    fn fp128_arithmetic() {
+        let call = |name: &str, args: &[f64]| {
+            let c = lookup(name).unwrap();
+            assert!(c.params.iter().chain([&c.ret]).all(|k| *k == Kind::Float(128)), "{name}");
+            c.call(&args.iter().map(|x| quad(*x)).collect::<Vec<_>>()).unwrap()
+        };
+        assert_eq!(call("__addtf3", &[1.0, 2.0]), quad(3.0));
+        assert_eq!(call("__subtf3", &[1.0, 2.0]), quad(-1.0));
+        assert_eq!(call("__multf3", &[1.5, -2.0]), quad(-3.0));
+        assert_eq!(call("__divtf3", &[1.0, 8.0]), quad(0.125));
+        assert_eq!(call("sqrtl", &[2.25]), quad(1.5));
+        assert_eq!(call("fmal", &[2.0, 3.0, 0.5]), quad(6.5));
+        assert_eq!(call("fmodl", &[-7.0, 2.0]), quad(-1.0));
+        assert_eq!(call("floorl", &[-0.5]), quad(-1.0));
+        assert_eq!(call("fminl", &[f64::NAN, 2.0]), quad(2.0));
+        assert_eq!(call("fmaxl", &[-1.0, 2.0]), quad(2.0));
+        // -0 and +0 compare equal: either may come back.
+        assert!(!call("fminl", &[-0.0, 0.0]).bit_defined(127));
+        assert!(!call("__divtf3", &[0.0, 0.0]).is_defined(), "0/0 is a NaN of any sign and payload");
+        assert_eq!(lookup("fmodf").map(|c| c.ret), Some(Kind::Float(32)));
+        assert_eq!(lookup("ceil").map(|c| c.ret), Some(Kind::Float(64)));
     }
 }

@@ -23,6 +23,7 @@ mod bits;
 mod equivalence;
 mod eval;
 mod float;
+mod fparith;
 mod inputs;
 mod int;
 mod libcall;
