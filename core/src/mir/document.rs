@@ -145,6 +145,13 @@ fn block_text(source: &str, lines: &[Line]) -> String {
     out
 }
 
+/// The index of the line holding byte `offset` (its end included), found by
+/// binary search: `lines` are in file order.
+fn line_holding(lines: &[Line], offset: usize) -> Option<usize> {
+    let index = lines.partition_point(|l| l.end < offset);
+    lines.get(index).filter(|l| l.start <= offset).map(|_| index)
+}
+
 /// Reads the `body` block scalar from the raw source, starting at its key.
 fn body_from_source(source: &str, lines: &[Line], key: &Node, value: &Node, doc_end: usize) -> BodyText {
     let fallback = || {
@@ -152,7 +159,7 @@ fn body_from_source(source: &str, lines: &[Line], key: &Node, value: &Node, doc_
         let count = text.lines().count();
         BodyText { text, line_offsets: vec![value.span.start; count] }
     };
-    let Some(key_line) = lines.iter().position(|l| l.start <= key.span.start && key.span.start <= l.end) else {
+    let Some(key_line) = line_holding(lines, key.span.start) else {
         return fallback();
     };
     let line = lines[key_line];
