@@ -236,8 +236,8 @@ fn block_body(source: &str, block: &[Line], indent: usize, chomp: char) -> BodyT
 /// line indented at least as deep as the first, whitespace-only lines no
 /// deeper. Returns the key's line and the block's indentation.
 fn plain_body_block(source: &str, lines: &[Line], first: usize, end: usize) -> Option<(usize, usize)> {
-    let mut indent: Option<usize> = None;
-    let mut deepest_blank = 0;
+    // Scanning upwards, the last content line seen is the block's first.
+    let (mut shallowest, mut first_indent, mut deepest_blank) = (usize::MAX, None, 0);
     for i in (first..end).rev() {
         let l = lines[i];
         let text = &source[l.start..l.end];
@@ -248,15 +248,11 @@ fn plain_body_block(source: &str, lines: &[Line], first: usize, end: usize) -> O
         if spaces == text.len() {
             deepest_blank = deepest_blank.max(spaces);
         } else if spaces > 0 {
-            indent = Some(indent.map_or(spaces, |d| d.min(spaces)));
+            shallowest = shallowest.min(spaces);
+            first_indent = Some(spaces);
         } else if text.strip_prefix("body:").is_some_and(|rest| rest.trim_matches(' ') == "|") {
-            let indent = indent?;
-            let first_content =
-                lines[i + 1..end].iter().find(|l| source[l.start..l.end].trim_start_matches(' ') != "")?;
-            let first_indent = first_content.end
-                - first_content.start
-                - source[first_content.start..first_content.end].trim_start_matches(' ').len();
-            return (first_indent == indent && deepest_blank <= indent).then_some((i, indent));
+            let indent = first_indent?;
+            return (indent == shallowest && deepest_blank <= indent).then_some((i, indent));
         } else {
             return None;
         }
