@@ -24,40 +24,42 @@ pub fn legalize_module(module: &mut MirModule, args: &LlcArgs) -> Result<Vec<Str
     };
     let target = target_for(&module.target.triple, &options).map_err(|e| format!("gisel: {e}"))?;
     let cse = if options.opt_level == 0 { CseMode::Off } else { CseMode::Full };
+    let abort_mode = args.abort_mode.unwrap_or(1);
     let mut remarks = Vec::new();
     for function in &mut module.functions {
         if function.header.failed_isel {
             continue;
         }
-        let mut func = function.func.clone();
+        // The function as it was is needed only to restore it after a
+        // failure that does not abort, or to compare against it.
+        let before = (abort_mode != 1 || args.verify_semantics).then(|| function.clone());
         let options = LegalizeOptions { cse };
         let result = if args.explain {
-            legalize_explained(&mut func, &target.info, target.hooks.as_ref(), options)
+            legalize_explained(&mut function.func, &target.info, target.hooks.as_ref(), options)
         } else {
-            legalize(&mut func, &target.info, target.hooks.as_ref(), options)
+            legalize(&mut function.func, &target.info, target.hooks.as_ref(), options)
         };
         match result {
             Ok(_) => {
-                let before = function.clone();
-                function.func = func;
                 function.adopt_pass_additions();
                 function.header.legalized = true;
                 // The pass clears these properties, as LLVM's Legalizer does.
                 function.header.no_phis = Some(false);
                 function.header.no_vregs = Some(false);
-                if args.verify_semantics {
-                    remarks.push(check_semantics(&before, function, &module.target)?);
+                if let Some(before) = before.as_ref().filter(|_| args.verify_semantics) {
+                    remarks.push(check_semantics(before, function, &module.target)?);
                 }
             }
-            Err(error) => match args.abort_mode.unwrap_or(1) {
-                1 => return Err(format!("LLVM ERROR: {error}")),
-                mode => {
-                    function.header.failed_isel = true;
-                    if mode == 2 {
-                        remarks.push(format!("remark: {error}"));
-                    }
+            Err(error) => {
+                let Some(before) = before.filter(|_| abort_mode != 1) else {
+                    return Err(format!("LLVM ERROR: {error}"));
+                };
+                *function = before;
+                function.header.failed_isel = true;
+                if abort_mode == 2 {
+                    remarks.push(format!("remark: {error}"));
                 }
-            },
+            }
         }
     }
     Ok(remarks)

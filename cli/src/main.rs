@@ -56,26 +56,33 @@ fn main() -> ExitCode {
 }
 
 fn run(command: &str, args: &LlcArgs) -> Result<(), String> {
-    let module = load(args)?;
+    let mut module = load(args)?;
+    let result = run_on(command, args, &mut module);
+    // The process ends next: freeing every function one by one would only
+    // cost time the operating system saves by dropping the heap whole.
+    std::mem::forget(module);
+    result
+}
+
+fn run_on(command: &str, args: &LlcArgs, module: &mut MirModule) -> Result<(), String> {
     match command {
-        "verify" => verify_module(&module),
-        "print" => emit(&write_mir(&module), "-"),
+        "verify" => verify_module(module),
+        "print" => emit(&write_mir(module), "-"),
         _ => match args.pass {
             Some(Pass::None) => {
                 if args.verify {
-                    verify_module(&module)?;
+                    verify_module(module)?;
                 }
-                emit(&write_mir(&module), args.output.as_deref().unwrap_or("-"))
+                emit(&write_mir(module), args.output.as_deref().unwrap_or("-"))
             }
             Some(Pass::Legalizer) => {
-                let mut module = module;
-                for remark in legalize_cmd::legalize_module(&mut module, args)? {
+                for remark in legalize_cmd::legalize_module(module, args)? {
                     eprintln!("{remark}");
                 }
                 if args.verify {
-                    verify_module(&module)?;
+                    verify_module(module)?;
                 }
-                emit(&write_mir(&module), args.output.as_deref().unwrap_or("-"))
+                emit(&write_mir(module), args.output.as_deref().unwrap_or("-"))
             }
             None => Err("gisel llc: expected -run-pass=none or -run-pass=legalizer".to_owned()),
         },

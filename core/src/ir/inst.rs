@@ -119,7 +119,7 @@ pub struct InstData {
     /// Flags (`nsw`, `frame-setup`, ...).
     pub flags: InstFlags,
     /// Memory operands.
-    pub mem: SmallVec<[MemOperand; 1]>,
+    pub mem: Vec<MemOperand>,
     /// Trailing annotations after the operands, as written
     /// (`pre-instr-symbol <mcsymbol x>`, `heap-alloc-marker !3`, `pcsections !4`,
     /// `mmra !5`, `cfi-type 3`, `debug-instr-number 2`).
@@ -139,7 +139,7 @@ impl InstData {
             operands: SmallVec::new(),
             num_defs: 0,
             flags: InstFlags::NONE,
-            mem: SmallVec::new(),
+            mem: Vec::new(),
             annotations: Vec::new(),
             debug_loc: None,
             block: None,

@@ -15,22 +15,22 @@ use rustc_hash::FxHashMap;
 use std::ops::Range;
 
 /// Where each virtual register was first seen, and its numbering.
-pub(super) struct VRegTable {
-    pub(super) by_name: FxHashMap<String, VReg>,
+pub(super) struct VRegTable<'t> {
+    pub(super) by_name: FxHashMap<&'t str, VReg>,
     pub(super) first_seen: Vec<Range<usize>>,
     /// The register was written with the generic bank `:_`.
     pub(super) generic: Vec<bool>,
     /// The name as written after `%`.
-    pub(super) written: Vec<String>,
+    pub(super) written: Vec<&'t str>,
 }
 
 /// Reads a body into `func`. `text` is the whole body; spans are offsets in
 /// it. `declared` are the vregs of the YAML `registers:` list (by name
 /// without `%`, with their class), created first.
-pub(super) fn parse_body(
+pub(super) fn parse_body<'t>(
     func: &mut Function,
-    text: &str,
-    declared: &[(String, Option<String>)],
+    text: &'t str,
+    declared: &'t [(String, Option<String>)],
     pointer_bits: &dyn Fn(u32) -> u32,
 ) -> Result<(), MirError> {
     let mut vregs =
@@ -44,10 +44,10 @@ pub(super) fn parse_body(
         if !name.bytes().all(|b| b.is_ascii_digit()) {
             func.vreg_mut(v).name = Some(name.as_str().into());
         }
-        vregs.by_name.insert(name.clone(), v);
+        vregs.by_name.insert(name.as_str(), v);
         vregs.first_seen.push(0..0);
         vregs.generic.push(class.as_deref() == Some("_"));
-        vregs.written.push(name.clone());
+        vregs.written.push(name.as_str());
     }
     let lines = split_lines(text);
     let blocks = declare_blocks(func, text, &lines)?;
@@ -108,10 +108,10 @@ fn split_lines(text: &str) -> Vec<Range<usize>> {
 /// Drops a `;` comment that is not inside quotes.
 fn strip_comment(line: &str) -> &str {
     let mut quoted = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            ';' if !quoted => return &line[..i],
+    for (i, b) in line.bytes().enumerate() {
+        match b {
+            b'"' => quoted = !quoted,
+            b';' if !quoted => return &line[..i],
             _ => {}
         }
     }
@@ -316,7 +316,7 @@ fn check_operand_count(op: Opcode, inst: &InstData, span: Range<usize>) -> Resul
 
 /// Every virtual register needs a type or a class; a generic one (`:_`)
 /// needs a type. The messages are llc's.
-fn check_types(func: &Function, vregs: &VRegTable) -> Result<(), MirError> {
+fn check_types(func: &Function, vregs: &VRegTable<'_>) -> Result<(), MirError> {
     for v in func.vregs() {
         let info = func.vreg(v);
         let unreferenced = func.def_insts(v).is_empty() && func.use_insts(v).is_empty();

@@ -145,6 +145,13 @@ fn block_text(source: &str, lines: &[Line]) -> String {
     out
 }
 
+/// The index of the line holding byte `offset` (its end included), found by
+/// binary search: `lines` are in file order.
+fn line_holding(lines: &[Line], offset: usize) -> Option<usize> {
+    let index = lines.partition_point(|l| l.end < offset);
+    lines.get(index).filter(|l| l.start <= offset).map(|_| index)
+}
+
 /// Reads the `body` block scalar from the raw source, starting at its key.
 fn body_from_source(source: &str, lines: &[Line], key: &Node, value: &Node, doc_end: usize) -> BodyText {
     let fallback = || {
@@ -152,7 +159,7 @@ fn body_from_source(source: &str, lines: &[Line], key: &Node, value: &Node, doc_
         let count = text.lines().count();
         BodyText { text, line_offsets: vec![value.span.start; count] }
     };
-    let Some(key_line) = lines.iter().position(|l| l.start <= key.span.start && key.span.start <= l.end) else {
+    let Some(key_line) = line_holding(lines, key.span.start) else {
         return fallback();
     };
     let line = lines[key_line];
@@ -189,7 +196,16 @@ fn body_from_source(source: &str, lines: &[Line], key: &Node, value: &Node, doc_
         }
         block.push(*l);
     }
-    let indent = indent.unwrap_or(0);
+    let text = block_body(source, &block, indent.unwrap_or(0), chomp);
+    if value.scalar() != Some(text.text.as_str()) {
+        return fallback();
+    }
+    text
+}
+
+/// The text of the block scalar made of `block`'s lines with `indent`
+/// columns removed, chomped as `chomp` (`+`, `-`, or ' ' to clip) says.
+fn block_body(source: &str, block: &[Line], indent: usize, chomp: char) -> BodyText {
     let mut text_lines: Vec<(&str, usize)> = block
         .iter()
         .map(|l| {
@@ -211,10 +227,37 @@ fn body_from_source(source: &str, lines: &[Line], key: &Node, value: &Node, doc_
     if chomp == '-' {
         text.pop();
     }
-    if value.scalar() != Some(text.as_str()) {
-        return fallback();
-    }
     BodyText { text, line_offsets: text_lines.iter().map(|(_, off)| *off).collect() }
+}
+
+/// A `body: |` block that YAML would read back exactly as its lines stand:
+/// the key at column 0 with a bare `|`, the block running to the end of
+/// the document, printable ASCII only (no tabs, no `\r`), every content
+/// line indented at least as deep as the first, whitespace-only lines no
+/// deeper. Returns the key's line and the block's indentation.
+fn plain_body_block(source: &str, lines: &[Line], first: usize, end: usize) -> Option<(usize, usize)> {
+    // Scanning upwards, the last content line seen is the block's first.
+    let (mut shallowest, mut first_indent, mut deepest_blank) = (usize::MAX, None, 0);
+    for i in (first..end).rev() {
+        let l = lines[i];
+        let text = &source[l.start..l.end];
+        if l.next > l.end + 1 || !text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+            return None;
+        }
+        let spaces = text.len() - text.trim_start_matches(' ').len();
+        if spaces == text.len() {
+            deepest_blank = deepest_blank.max(spaces);
+        } else if spaces > 0 {
+            shallowest = shallowest.min(spaces);
+            first_indent = Some(spaces);
+        } else if text.strip_prefix("body:").is_some_and(|rest| rest.trim_matches(' ') == "|") {
+            let indent = first_indent?;
+            return (indent == shallowest && deepest_blank <= indent).then_some((i, indent));
+        } else {
+            return None;
+        }
+    }
+    None
 }
 
 /// Splits and reads a `.mir` file. The first error is returned, with its
@@ -242,17 +285,44 @@ pub fn parse_document(source: &str) -> Result<MirFile, MirError> {
             file.ir_module_span = Some(span);
             continue;
         }
-        let node = parse_yaml(yaml_text, yaml_start)?;
-        let (header, body) = read_header(&node)?;
+        let (header, body) = match read_plain(source, &lines, doc, yaml_start) {
+            Some(read) => read,
+            None => {
+                let node = parse_yaml(yaml_text, yaml_start)?;
+                let (header, body) = read_header(&node)?;
+                (header, body.map(|(key, value)| body_from_source(source, &lines, key, value, doc.end)))
+            }
+        };
         if let Some(previous) = file.functions.iter().find(|f| f.header.name == header.name) {
             let err =
                 MirError::new(format!("redefinition of machine function '{}'", header.name), header.name_span.clone());
             return Err(err.with_note(format!("first defined at byte {}", previous.header.name_span.start)));
         }
-        let body = body.map(|(key, value)| body_from_source(source, &lines, key, value, doc.end));
         file.functions.push(FunctionDoc { header, body, span });
     }
     Ok(file)
+}
+
+/// The fast path for a document ending in a plain body block (see
+/// [`plain_body_block`]): YAML reads only the header above the block, which
+/// is taken from the source as it stands. `None` when the document is not
+/// of that shape or the short read fails, so that the whole document is
+/// read again and any error is the full parser's.
+fn read_plain(
+    source: &str,
+    lines: &[Line],
+    doc: &RawDoc,
+    yaml_start: usize,
+) -> Option<(FunctionHeader, Option<BodyText>)> {
+    let (key_line, indent) = plain_body_block(source, lines, doc.first, doc.end)?;
+    let key = lines[key_line];
+    let node = parse_yaml(source.get(yaml_start..key.next)?, yaml_start).ok()?;
+    let (header, Some((body_key, _))) = read_header(&node).ok()? else {
+        return None;
+    };
+    // The body read must be the block found (not an earlier `body` key).
+    (body_key.span.start == key.start)
+        .then(|| (header, Some(block_body(source, &lines[key_line + 1..doc.end], indent, ' '))))
 }
 
 fn is_blank_or_comment_block(text: &str) -> bool {
@@ -299,6 +369,20 @@ mod tests {
         assert_eq!(&SRC[body.file_offset_of(copy)..][..4], "COPY");
         let Some(g) = &file.functions[1].body else { panic!("no body") };
         assert_eq!(g.text, "bb.0:\n  RET_ReallyLR\n");
+    }
+
+    #[test]
+    fn plain_body_blocks_read_as_yaml_reads_them() {
+        let plain = "---\nname: f\nbody: |\n  bb.0:\n  \n    RET_ReallyLR\n\n...\n";
+        let lines = lines(plain);
+        assert_eq!(plain_body_block(plain, &lines, 1, 7), Some((2, 2)));
+        let moved = "---\nbody: |\n  bb.0:\n  \n    RET_ReallyLR\n\nname: f\n...\n";
+        let body = |src: &str| parse(src).functions[0].body.clone().map(|b| b.text);
+        assert_eq!(body(plain), body(moved));
+        assert_eq!(body(plain).as_deref(), Some("bb.0:\n\n  RET_ReallyLR\n"));
+        for odd in ["---\nname: f\nbody: |\n  bb.0:\n\t\n", "---\nname: f\nbody: |\n    bb.0:\n  x\n"] {
+            assert_eq!(plain_body_block(odd, &super::lines(odd), 1, super::lines(odd).len()), None, "{odd:?}");
+        }
     }
 
     #[test]

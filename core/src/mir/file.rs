@@ -4,7 +4,7 @@
 use super::document::parse_document;
 use super::header::{Constant, FunctionHeader, RegisterDecl, StackObject};
 use super::header_write::{fixed_stack_print_order, write_function_header};
-use super::module::{Target, module_triple, normalize_triple, write_ir_module};
+use super::module::{DataLayout, Target, module_triple, normalize_triple, write_ir_module};
 use super::{MirError, body, print_body};
 use crate::ir::{Function, Operand};
 use crate::opcode::Opcode;
@@ -78,18 +78,18 @@ pub fn read_mir(source: &str, file_name: &str, triple: Option<&str>, features: &
             MirError::new(format!("unsupported target triple '{triple}' (gisel knows aarch64 and riscv32/64)"), 0..0)
         })?
         .with_features(features);
+    let layout = DataLayout::parse(target.datalayout);
+    let pointer_bits = |space| layout.pointer_bits(space);
     let mut functions = Vec::with_capacity(file.functions.len());
     for doc in file.functions {
         let declared: Vec<(String, Option<String>)> =
             doc.header.registers.iter().map(|r| (r.id.to_string(), Some(r.class.clone()))).collect();
         let mut func = Function::new(doc.header.name.clone());
         if let Some(text) = &doc.body {
-            body::parse_body(&mut func, &text.text, &declared, &|space| target.pointer_bits(space)).map_err(
-                |mut e| {
-                    e.span = text.file_offset_of(e.span.start)..text.file_offset_of(e.span.end);
-                    e
-                },
-            )?;
+            body::parse_body(&mut func, &text.text, &declared, &pointer_bits).map_err(|mut e| {
+                e.span = text.file_offset_of(e.span.start)..text.file_offset_of(e.span.end);
+                e
+            })?;
         }
         renumber_frame_objects(&mut func, &doc.header);
         func.frame.declared = doc.header.stack.len() as u32;

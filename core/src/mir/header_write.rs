@@ -17,6 +17,7 @@ use super::header::{
 use super::module::{Arch, Target};
 use super::yaml::{FlowMap, flow_seq, padded, quoted};
 use crate::ir::{FpConst, FpKind};
+use std::borrow::Cow;
 
 fn b(v: bool) -> &'static str {
     if v { "true" } else { "false" }
@@ -276,7 +277,7 @@ pub fn write_function_header(header: &FunctionHeader, registers: &[RegisterDecl]
     list(out, "registers", registers, |_, r, out| {
         out.push_str("  - ");
         let mut m = FlowMap::open(out);
-        m.entry("id", &r.id.to_string());
+        m.entry_display("id", r.id);
         m.entry("class", &quoted(&r.class));
         m.entry("preferred-register", &quoted(&r.preferred_register));
         m.entry("flags", &flow_seq(&r.flags));
@@ -292,7 +293,7 @@ pub fn write_function_header(header: &FunctionHeader, registers: &[RegisterDecl]
         out.push('\n');
     });
     if let Some(csr) = &h.callee_saved_registers {
-        let items: Vec<String> = csr.iter().map(|r| quoted(r)).collect();
+        let items: Vec<Cow<'_, str>> = csr.iter().map(|r| quoted(r)).collect();
         let value = if items.is_empty() { "[]".to_owned() } else { format!("[ {} ]", items.join(", ")) };
         padded(out, 0, "calleeSavedRegisters", &value);
     }
@@ -354,7 +355,7 @@ pub fn write_function_header(header: &FunctionHeader, registers: &[RegisterDecl]
         for (id, blocks) in &jt.entries {
             out.push_str("    - ");
             padded(out, 0, "id", &id.to_string());
-            let items: Vec<String> = blocks.iter().map(|s| quoted(s)).collect();
+            let items: Vec<Cow<'_, str>> = blocks.iter().map(|s| quoted(s)).collect();
             let value = if items.is_empty() { "[  ]".to_owned() } else { format!("[ {} ]", items.join(", ")) };
             padded(out, 6, "blocks", &value);
         }

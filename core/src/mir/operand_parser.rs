@@ -41,7 +41,7 @@ const ANNOTATIONS: [&str; 7] = [
 /// Parses operands of one line into a function.
 pub(super) struct OperandParser<'f, 't> {
     pub(super) func: &'f mut Function,
-    pub(super) vregs: &'f mut VRegTable,
+    pub(super) vregs: &'f mut VRegTable<'t>,
     pub(super) pointer_bits: &'f dyn Fn(u32) -> u32,
     pub(super) cursor: Cursor<'t>,
 }
@@ -160,10 +160,10 @@ impl<'t> OperandParser<'_, 't> {
         if !name.bytes().all(|b| b.is_ascii_digit()) {
             self.func.vreg_mut(v).name = Some(name.into());
         }
-        self.vregs.by_name.insert(name.to_owned(), v);
+        self.vregs.by_name.insert(name, v);
         self.vregs.first_seen.push(start..self.cursor.pos());
         self.vregs.generic.push(false);
-        self.vregs.written.push(name.to_owned());
+        self.vregs.written.push(name);
         Ok(v)
     }
 
@@ -188,13 +188,18 @@ impl<'t> OperandParser<'_, 't> {
                 self.cursor.expect(",", "between operands")?;
             }
             first = false;
-            if self.cursor.eat_word("debug-location") {
+            // One look at the word under the cursor decides between the
+            // debug location, an annotation and an operand.
+            let word = self.cursor.peek_ident();
+            if word == Some("debug-location") {
+                self.cursor.advance("debug-location".len());
                 let start = self.cursor.pos();
                 self.metadata_text()?;
                 inst.debug_loc = Some(self.cursor.rest_from(start).trim().into());
                 continue;
             }
-            if let Some(keyword) = ANNOTATIONS.iter().find(|k| self.cursor.eat_word(k)) {
+            if let Some(keyword) = word.filter(|w| ANNOTATIONS.contains(w)) {
+                self.cursor.advance(keyword.len());
                 let start = self.cursor.pos();
                 self.annotation_value()?;
                 inst.annotations.push(format!("{keyword} {}", self.cursor.rest_from(start).trim()).into());

@@ -10,7 +10,8 @@
 use super::MirError;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::{Location, Spanned};
-use std::fmt;
+use std::borrow::Cow;
+use std::fmt::{self, Write};
 use std::ops::Range;
 
 /// One YAML node with its byte span in the whole file.
@@ -290,11 +291,13 @@ fn needs_quotes(s: &str) -> Quoting {
     q
 }
 
-/// `s` as LLVM's YAML writer prints a string scalar.
-pub(crate) fn quoted(s: &str) -> String {
+/// `s` as LLVM's YAML writer prints a string scalar; borrowed when it
+/// prints as it is.
+pub(crate) fn quoted(s: &str) -> Cow<'_, str> {
     match needs_quotes(s) {
-        Quoting::None => s.to_owned(),
-        Quoting::Single => format!("'{}'", s.replace('\'', "''")),
+        Quoting::None => Cow::Borrowed(s),
+        Quoting::Single if s.is_empty() => Cow::Borrowed("''"),
+        Quoting::Single => Cow::Owned(format!("'{}'", s.replace('\'', "''"))),
         Quoting::Double => {
             let mut out = String::from("\"");
             for c in s.chars() {
@@ -311,7 +314,7 @@ pub(crate) fn quoted(s: &str) -> String {
                 }
             }
             out.push('"');
-            out
+            Cow::Owned(out)
         }
     }
 }
@@ -334,21 +337,31 @@ pub(crate) fn padded(out: &mut String, indent: usize, key: &str, value: &str) {
 pub(crate) struct FlowMap<'a> {
     out: &'a mut String,
     start_column: usize,
+    /// Where the last line started, as of the last key: only the text
+    /// written since is searched for a line break.
+    line_start: usize,
     first: bool,
 }
 
 impl<'a> FlowMap<'a> {
     /// Opens `{ ` at the current end of `out`.
     pub fn open(out: &'a mut String) -> Self {
-        let start_column = column(out);
+        let line_start = out.rfind('\n').map_or(0, |i| i + 1);
+        let start_column = out.len() - line_start;
         out.push_str("{ ");
-        FlowMap { out, start_column, first: true }
+        FlowMap { out, start_column, line_start, first: true }
     }
 
     /// Writes the key (with the separator and the wrapping), then `value`.
     pub fn entry(&mut self, key: &str, value: &str) {
         self.key(key);
         self.out.push_str(value);
+    }
+
+    /// Writes the key, then `value` as `Display` prints it (a number).
+    pub fn entry_display(&mut self, key: &str, value: impl fmt::Display) {
+        self.key(key);
+        let _ = write!(self.out, "{value}");
     }
 
     /// Writes the separator, the wrapping and `key: `; the caller writes the
@@ -358,8 +371,12 @@ impl<'a> FlowMap<'a> {
             self.out.push_str(", ");
         }
         self.first = false;
-        if column(self.out) > 70 {
+        if let Some(i) = self.out[self.line_start..].rfind('\n') {
+            self.line_start += i + 1;
+        }
+        if self.out.len() - self.line_start > 70 {
             self.out.push('\n');
+            self.line_start = self.out.len();
             self.out.extend(std::iter::repeat_n(' ', self.start_column + 2));
         }
         self.out.push_str(key);
@@ -377,19 +394,14 @@ impl<'a> FlowMap<'a> {
     }
 }
 
-/// The column (in bytes) where the next character of `out` goes.
-fn column(out: &str) -> usize {
-    out.len() - out.rfind('\n').map_or(0, |i| i + 1)
-}
-
 /// `[ a, b ]` for a flow sequence of strings (`[  ]` when empty, as llc
 /// prints `flags`), quoting each item.
-pub(crate) fn flow_seq(items: &[String]) -> String {
+pub(crate) fn flow_seq(items: &[String]) -> Cow<'static, str> {
     if items.is_empty() {
-        return "[  ]".to_owned();
+        return Cow::Borrowed("[  ]");
     }
-    let quoted: Vec<String> = items.iter().map(|s| quoted(s)).collect();
-    format!("[ {} ]", quoted.join(", "))
+    let quoted: Vec<Cow<'_, str>> = items.iter().map(|s| quoted(s)).collect();
+    Cow::Owned(format!("[ {} ]", quoted.join(", ")))
 }
 
 #[cfg(test)]
