@@ -12,10 +12,11 @@ use gisel_core::legalize::{
 use gisel_core::mir::{MachineFunction, MirModule};
 use gisel_targets::{TargetOptions, target_for};
 
-/// Legalizes `module` in place. With `-global-isel-abort=1` (the default)
-/// the first function that cannot be legalized is a fatal error, as llc
-/// prints it; with 0 or 2 that function is marked `failedISel: true` and
-/// left as it was, and 2 also reports it on stderr.
+/// Legalizes `module` in place. With `-global-isel-abort=1` (the default,
+/// but for AArch64 at `-O0`, where it is 0) the first function that cannot
+/// be legalized is a fatal error, as llc prints it; with 0 or 2 that
+/// function is marked `failedISel: true` and kept as far as it got, as
+/// llc does, and 2 also reports it on stderr.
 pub fn legalize_module(module: &mut MirModule, args: &LlcArgs) -> Result<Vec<String>, String> {
     let options = TargetOptions {
         features: args.features.clone().unwrap_or_default(),
@@ -23,38 +24,37 @@ pub fn legalize_module(module: &mut MirModule, args: &LlcArgs) -> Result<Vec<Str
         opt_level: args.opt_level.unwrap_or(2),
     };
     let target = target_for(&module.target.triple, &options).map_err(|e| format!("gisel: {e}"))?;
-    let cse = if options.opt_level == 0 { CseMode::Off } else { CseMode::Full };
-    let abort_mode = args.abort_mode.unwrap_or(1);
+    let cse = if options.opt_level == 0 { CseMode::ConstantsOnly } else { CseMode::Full };
+    let abort_mode = args.abort_mode.unwrap_or(if target.falls_back_by_default { 0 } else { 1 });
     let mut remarks = Vec::new();
     for function in &mut module.functions {
         if function.header.failed_isel {
             continue;
         }
-        // The function as it was is needed only to restore it after a
-        // failure that does not abort, or to compare against it.
-        let before = (abort_mode != 1 || args.verify_semantics).then(|| function.clone());
+        // The function as it was is needed only to compare against it.
+        let before = args.verify_semantics.then(|| function.clone());
         let options = LegalizeOptions { cse };
         let result = if args.explain {
             legalize_explained(&mut function.func, &target.info, target.hooks.as_ref(), options)
         } else {
             legalize(&mut function.func, &target.info, target.hooks.as_ref(), options)
         };
+        // The pass sets and clears these properties whatever the outcome,
+        // as LLVM's Legalizer does.
+        function.adopt_pass_additions();
+        function.header.legalized = true;
+        function.header.no_phis = Some(false);
+        function.header.no_vregs = Some(false);
         match result {
             Ok(_) => {
-                function.adopt_pass_additions();
-                function.header.legalized = true;
-                // The pass clears these properties, as LLVM's Legalizer does.
-                function.header.no_phis = Some(false);
-                function.header.no_vregs = Some(false);
-                if let Some(before) = before.as_ref().filter(|_| args.verify_semantics) {
+                if let Some(before) = before.as_ref() {
                     remarks.push(check_semantics(before, function, &module.target)?);
                 }
             }
             Err(error) => {
-                let Some(before) = before.filter(|_| abort_mode != 1) else {
+                if abort_mode == 1 {
                     return Err(format!("LLVM ERROR: {error}"));
-                };
-                *function = before;
+                }
                 function.header.failed_isel = true;
                 if abort_mode == 2 {
                     remarks.push(format!("remark: {error}"));

@@ -33,13 +33,17 @@ pub struct Target {
     pub info: LegalizerInfo,
     /// Custom legalization, calling convention, lowering choices.
     pub hooks: Box<dyn LegalizeTarget + Send>,
+    /// Whether llc, without `-global-isel-abort`, goes on past a function
+    /// it cannot legalize (marking it `failedISel`) instead of stopping:
+    /// AArch64 at `-O0` uses GlobalISel with a SelectionDAG fallback.
+    pub falls_back_by_default: bool,
 }
 
 /// The target for `triple` (as `-mtriple` or the IR module gives it).
 pub fn target_for(triple: &str, options: &TargetOptions) -> Result<Target, String> {
     let arch = triple.split('-').next().unwrap_or(triple);
     match arch {
-        "toy32" => Ok(Target { info: toy::toy(), hooks: Box::new(DefaultTarget) }),
+        "toy32" => Ok(Target { info: toy::toy(), hooks: Box::new(DefaultTarget), falls_back_by_default: false }),
         a if a.starts_with("aarch64") || a == "arm64" => Ok(aarch64::target(triple, options)),
 
         a if a.starts_with("riscv32") || a.starts_with("riscv64") => {

@@ -20,8 +20,11 @@ use smallvec::SmallVec;
 /// Whether the builder CSEs and folds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CseMode {
-    /// A plain builder, as at `-O0`.
+    /// A plain builder.
     Off,
+    /// LLVM's `CSEConfigConstantOnly`, llc's choice at `-O0`: constants and
+    /// undefs are shared, operations on constants folded.
+    ConstantsOnly,
     /// LLVM's full CSE configuration with constant folding.
     Full,
 }
@@ -99,7 +102,7 @@ impl Cse {
     /// A table over the CSE-able instructions already in `func`.
     pub fn new(func: &Function, mode: CseMode) -> Cse {
         let mut cse = Cse { mode, table: FxHashMap::default() };
-        if mode == CseMode::Full {
+        if mode != CseMode::Off {
             for inst in func.all_insts() {
                 cse.remember(func, inst);
             }
@@ -112,7 +115,7 @@ impl Cse {
         if self.mode == CseMode::Off {
             return;
         }
-        if let Some(key) = key(func, inst) {
+        if let Some(key) = self.key(func, inst) {
             self.table.entry(key).or_insert(inst);
         }
     }
@@ -132,7 +135,7 @@ impl Cse {
                 continue;
             }
             fold_constants(func, inst);
-            let Some(key) = key(func, inst) else { continue };
+            let Some(key) = self.key(func, inst) else { continue };
             let existing = self.table.get(&key).copied().filter(|e| *e != inst && key_of_is(func, *e, &key));
             let Some(existing) = existing else {
                 self.table.insert(key, inst);
@@ -163,6 +166,15 @@ impl Cse {
             erased.push(inst);
         }
         erased
+    }
+
+    /// The CSE key of `inst` when this mode shares its opcode.
+    fn key(&self, func: &Function, inst: Inst) -> Option<Key> {
+        let shared = match func.inst(inst).known_opcode()? {
+            Opcode::G_CONSTANT | Opcode::G_FCONSTANT | Opcode::G_IMPLICIT_DEF => self.mode != CseMode::Off,
+            _ => self.mode == CseMode::Full,
+        };
+        if shared { key(func, inst) } else { None }
     }
 }
 

@@ -172,3 +172,24 @@ fn casts_combine_through_assert_hints() {
     print_body(&func, &mut out);
     assert!(out.contains("$w0 = COPY %0(s32)"), "{out}");
 }
+
+#[test]
+fn the_cse_mode_decides_what_is_shared() {
+    use crate::legalize::CseMode;
+    // Two s64 zeros narrow to four s32 zeros.
+    let body = "bb.0:\n  %0:_(s32) = COPY $r0\n  %1:_(s32) = COPY $r1\n  %2:_(s64) = G_MERGE_VALUES %0(s32), %1(s32)\n  \
+                %3:_(s64) = G_AND %2, %2\n  %4:_(s64) = G_AND %2, %2\n  %5:_(s64) = G_CONSTANT i64 0\n  \
+                %6:_(s64) = G_CONSTANT i64 0\n  %7:_(s64) = G_OR %3, %5\n  %8:_(s64) = G_OR %4, %6\n  \
+                %9:_(s32), %10:_(s32) = G_UNMERGE_VALUES %7(s64)\n  %11:_(s32), %12:_(s32) = G_UNMERGE_VALUES %8(s64)\n  \
+                $r0 = COPY %9(s32)\n  $r1 = COPY %10(s32)\n  $r2 = COPY %11(s32)\n  $r3 = COPY %12(s32)\n";
+    let count = |mode: CseMode, opcode: &str| {
+        let mut func = parse_body("f", body, &[], &|_| 32).expect("parses");
+        legalize(&mut func, &toy32(), &DefaultTarget, LegalizeOptions { cse: mode }).unwrap_or_else(|e| panic!("{e}"));
+        let mut out = String::new();
+        print_body(&func, &mut out);
+        out.lines().filter(|l| l.contains(&format!("= {opcode} "))).count()
+    };
+    assert_eq!(count(CseMode::Full, "G_CONSTANT"), 1);
+    assert_eq!(count(CseMode::ConstantsOnly, "G_CONSTANT"), 1);
+    assert_eq!(count(CseMode::Off, "G_CONSTANT"), 4);
+}

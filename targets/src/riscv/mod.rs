@@ -16,5 +16,5 @@ pub use subtarget::Subtarget;
 pub fn target(triple: &str, options: &TargetOptions) -> Option<Target> {
     let st = Subtarget::new(triple, &options.features)?;
     let info = rules::riscv(&st);
-    Some(Target { info, hooks: Box::new(hooks::RiscvHooks::new(st)) })
+    Some(Target { info, hooks: Box::new(hooks::RiscvHooks::new(st)), falls_back_by_default: false })
 }
