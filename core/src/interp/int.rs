@@ -166,21 +166,28 @@ pub fn eval(ctx: &Ctx<'_>) -> Out {
                 None => a.to_undef(),
             }]))
         }
-        G_UDIV | G_SDIV | G_UREM | G_SREM => {
+        G_UDIV | G_SDIV | G_UREM | G_SREM | G_UDIVREM | G_SDIVREM => {
             let (a, b) = (ctx.arg(0)?, ctx.arg(1)?);
             let divisor =
                 b.get().ok_or_else(|| InterpError::Undefined(format!("{} by an undefined value", op.name())))?;
             if divisor.is_zero() {
                 return Err(InterpError::Undefined(format!("{} by zero", op.name())));
             }
-            let signed = matches!(op, G_SDIV | G_SREM);
-            let Some(x) = a.get() else { return one(a.to_undef()) };
+            let signed = matches!(op, G_SDIV | G_SREM | G_SDIVREM);
+            let both = matches!(op, G_UDIVREM | G_SDIVREM);
+            let Some(x) = a.get() else {
+                return Ok(Some(if both { vec![a.to_undef(), a.to_undef()] } else { vec![a.to_undef()] }));
+            };
             if signed && x == &ApInt::signed_min(x.bits()) && divisor.is_all_ones() {
                 return Err(InterpError::Undefined(format!("{} overflow", op.name())));
             }
             let (q, r) = if signed { x.sdivrem(divisor) } else { x.udivrem(divisor) }
                 .ok_or_else(|| InterpError::Undefined("division by zero".into()))?;
-            one(Value::defined(if matches!(op, G_UDIV | G_SDIV) { q } else { r }))
+            match op {
+                G_UDIVREM | G_SDIVREM => Ok(Some(vec![Value::defined(q), Value::defined(r)])),
+                G_UDIV | G_SDIV => one(Value::defined(q)),
+                _ => one(Value::defined(r)),
+            }
         }
         G_SMIN | G_SMAX | G_UMIN | G_UMAX => {
             let (a, b) = (ctx.arg(0)?, ctx.arg(1)?);

@@ -220,6 +220,15 @@ fn control_flow_and_phis() {
 }
 
 #[test]
+fn divrem_gives_quotient_and_remainder() {
+    let body = "bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(s64) = COPY $x1\n  %2:_(s64), %3:_(s64) = G_SDIVREM %0, %1\n  \
+                %4:_(s64), %5:_(s64) = G_UDIVREM %0, %1\n  $x0 = COPY %2\n  $x1 = COPY %3\n  $x2 = COPY %4\n  $x3 = COPY %5\n  \
+                RET_ReallyLR implicit $x0, implicit $x1, implicit $x2, implicit $x3\n";
+    let out = run_on(body, &[("x0", x(-7)), ("x1", x(2))]).expect("runs");
+    assert_eq!(out, vec![x(-3), x(-1), x(((-7i128 as u64) / 2) as i128), x(1)]);
+}
+
+#[test]
 fn libcalls_and_equivalence() {
     let before = func(
         "bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(s64) = COPY $x1\n  %2:_(s64) = COPY $x2\n  %3:_(s64) = COPY $x3\n  \
