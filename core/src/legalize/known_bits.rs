@@ -271,6 +271,21 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
             (Some(a), Some(b)) => a.intersect(&b),
             _ => nothing,
         },
+        // The result is one of the operands; an unsigned minimum also has
+        // the leading zeros of the smaller one.
+        G_SMIN | G_SMAX | G_UMIN | G_UMAX => match (of(1), of(2)) {
+            (Some(a), Some(b)) => {
+                let common = a.intersect(&b);
+                if opcode == G_UMIN {
+                    let zeros = a.zero.leading_ones().max(b.zero.leading_ones());
+                    let high = ApInt::all_ones(bits).shl(bits - zeros);
+                    Known { zero: common.zero.or(&high), one: common.one }
+                } else {
+                    common
+                }
+            }
+            _ => nothing,
+        },
         G_SHL | G_LSHR | G_ASHR => match (of(1), operand(2).and_then(|a| constant(func, a))) {
             (Some(k), Some(amount)) => match amount.to_u32_below(bits) {
                 Some(s) if opcode == G_SHL => {
@@ -347,6 +362,16 @@ mod tests {
         assert_eq!(zero_mask(body, "t"), 0xffff_fffe);
         // At most eight ones: the count fits in four bits.
         assert_eq!(zero_mask(body, "p"), 0xffff_fff0);
+    }
+
+    #[test]
+    fn min_and_max_keep_what_both_operands_share() {
+        let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %b:_(s32) = COPY $w1\n  %k:_(s32) = G_CONSTANT i32 255\n  \
+                    %m:_(s32) = G_AND %a, %k\n  %u:_(s32) = G_UMIN %m, %b\n  %x:_(s32) = G_UMAX %m, %b\n  \
+                    %n:_(s32) = G_AND %b, %k\n  %s:_(s32) = G_SMAX %m, %n\n";
+        assert_eq!(zero_mask(body, "u"), 0xffff_ff00);
+        assert_eq!(zero_mask(body, "x"), 0);
+        assert_eq!(zero_mask(body, "s"), 0xffff_ff00);
     }
 
     #[test]
