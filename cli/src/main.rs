@@ -5,8 +5,10 @@ mod legalize_cmd;
 mod llc_args;
 mod rules_cmds;
 
-use gisel_core::ir::verify;
-use gisel_core::mir::{MirError, MirModule, print_inst, read_mir, write_mir};
+use gisel_core::ir::{Function, verify};
+use gisel_core::mir::{
+    MachineFunction, MirError, MirModule, print_inst, read_mir, write_function, write_mir, write_module_prologue,
+};
 use llc_args::{LlcArgs, Pass};
 use std::process::ExitCode;
 use std::{env, fs, io::Write};
@@ -76,17 +78,35 @@ fn run_on(command: &str, args: &LlcArgs, module: &mut MirModule) -> Result<(), S
                 emit(&write_mir(module), args.output.as_deref().unwrap_or("-"))
             }
             Some(Pass::Legalizer) => {
-                for remark in legalize_cmd::legalize_module(module, args)? {
-                    eprintln!("{remark}");
-                }
-                if args.verify {
-                    verify_module(module)?;
-                }
-                emit(&write_mir(module), args.output.as_deref().unwrap_or("-"))
+                let text = legalize_and_write(module, args)?;
+                emit(&text, args.output.as_deref().unwrap_or("-"))
             }
             None => Err("gisel llc: expected -run-pass=none or -run-pass=legalizer".to_owned()),
         },
     }
+}
+
+/// Legalizes, verifies (with `-verify-machineinstrs`) and writes each
+/// function in turn, then prints the remarks; a verifier report fails the
+/// run after the remarks. Each function is freed once written, so the next
+/// one reuses its memory.
+fn legalize_and_write(module: &mut MirModule, args: &LlcArgs) -> Result<String, String> {
+    let legalizer = legalize_cmd::ModuleLegalizer::new(&module.target, args)?;
+    let mut text = String::new();
+    write_module_prologue(module, &mut text);
+    let (mut remarks, mut report) = (Vec::new(), String::new());
+    for function in &mut module.functions {
+        legalizer.legalize(function, &module.target, &mut remarks)?;
+        if args.verify {
+            verify_function(function, &mut report);
+        }
+        write_function(function, &module.target, &mut text);
+        function.func = Function::default();
+    }
+    for remark in remarks {
+        eprintln!("{remark}");
+    }
+    if report.is_empty() { Ok(text) } else { Err(report) }
 }
 
 /// Reads and parses the input file, rendering errors with their location.
@@ -100,16 +120,21 @@ fn load(args: &LlcArgs) -> Result<MirModule, String> {
 fn verify_module(module: &MirModule) -> Result<(), String> {
     let mut report = String::new();
     for function in &module.functions {
-        for error in verify(&function.func) {
-            let mut text = String::new();
-            print_inst(&function.func, function.func.inst(error.inst), &mut text);
-            report.push_str(&format!(
-                "error: in function '{}': {}\n  instruction: {text}\n",
-                function.header.name, error.message
-            ));
-        }
+        verify_function(function, &mut report);
     }
     if report.is_empty() { Ok(()) } else { Err(report) }
+}
+
+/// Adds the verifier's complaints about `function` to `report`.
+fn verify_function(function: &MachineFunction, report: &mut String) {
+    for error in verify(&function.func) {
+        let mut text = String::new();
+        print_inst(&function.func, function.func.inst(error.inst), &mut text);
+        report.push_str(&format!(
+            "error: in function '{}': {}\n  instruction: {text}\n",
+            function.header.name, error.message
+        ));
+    }
 }
 
 fn emit(text: &str, output: &str) -> Result<(), String> {

@@ -157,15 +157,24 @@ fn renumber_frame_objects(func: &mut Function, header: &FunctionHeader) {
 /// Writes `module` exactly as `llc -run-pass=...` prints it.
 pub fn write_mir(module: &MirModule) -> String {
     let mut out = String::new();
-    let names: Vec<&str> = module.functions.iter().map(|f| f.header.name.as_str()).collect();
-    write_ir_module(module.ir_module.as_deref(), &module.file_name, &module.target, &names, &mut out);
+    write_module_prologue(module, &mut out);
     for function in &module.functions {
         write_function(function, &module.target, &mut out);
     }
     out
 }
 
-fn write_function(function: &MachineFunction, target: &Target, out: &mut String) {
+/// Writes what [`write_mir`] prints before the first machine function: the
+/// embedded (or synthesized) IR module. Together with [`write_function`] for
+/// each function in order, this prints exactly what [`write_mir`] does, so a
+/// caller can write each function as soon as it is done with it.
+pub fn write_module_prologue(module: &MirModule, out: &mut String) {
+    let names: Vec<&str> = module.functions.iter().map(|f| f.header.name.as_str()).collect();
+    write_ir_module(module.ir_module.as_deref(), &module.file_name, &module.target, &names, out);
+}
+
+/// Writes one machine function document (`---` to `...`) as llc 22 does.
+pub fn write_function(function: &MachineFunction, target: &Target, out: &mut String) {
     let func = &function.func;
     // Named vregs are not listed, as in llc.
     let registers: Vec<RegisterDecl> = func
