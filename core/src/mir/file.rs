@@ -2,7 +2,7 @@
 //! into a [`MirModule`]; write one back as `llc` 22 does.
 
 use super::document::parse_document;
-use super::header::{Constant, FunctionHeader, RegisterDecl, StackObject};
+use super::header::{Constant, FunctionHeader, RegisterEntry, StackObject};
 use super::header_write::{fixed_stack_print_order, write_function_header};
 use super::module::{DataLayout, Target, module_triple, normalize_triple, write_ir_module};
 use super::{MirError, body, print_body};
@@ -177,16 +177,13 @@ pub fn write_module_prologue(module: &MirModule, out: &mut String) {
 pub fn write_function(function: &MachineFunction, target: &Target, out: &mut String) {
     let func = &function.func;
     // Named vregs are not listed, as in llc.
-    let registers: Vec<RegisterDecl> = func
-        .vregs()
-        .filter(|v| func.vreg(*v).name.is_none())
-        .map(|v| RegisterDecl {
-            id: v.index() as u32,
-            class: func.vreg(v).class.map_or_else(|| "_".to_owned(), |c| func.names.resolve(c).to_owned()),
-            ..RegisterDecl::default()
-        })
-        .collect();
-    write_function_header(&function.header, &registers, target, out);
+    let registers = func.vregs().filter(|v| func.vreg(*v).name.is_none()).map(|v| RegisterEntry {
+        id: v.index() as u32,
+        class: func.vreg(v).class.map_or("_", |c| func.names.resolve(c)),
+        preferred_register: "",
+        flags: &[],
+    });
+    write_function_header(&function.header, registers, target, out);
     print_body(func, out);
     out.push_str("...\n");
 }

@@ -12,7 +12,7 @@
 
 use super::MirError;
 use super::header::{
-    FixedStackObject, FunctionHeader, MfiEntry, RegisterDecl, SaveRestorePoint, StackObject, StackObjectType,
+    FixedStackObject, FunctionHeader, MfiEntry, RegisterEntry, SaveRestorePoint, StackObject, StackObjectType,
 };
 use super::module::{Arch, Target};
 use super::yaml::{FlowMap, flow_seq, padded, quoted};
@@ -236,15 +236,41 @@ fn list<T>(out: &mut String, key: &str, items: &[T], mut item: impl FnMut(usize,
     }
 }
 
+/// Writes `registers:` and one line per entry, or `registers: []`.
+fn write_registers<'r>(out: &mut String, registers: impl IntoIterator<Item = RegisterEntry<'r>>) {
+    let mut registers = registers.into_iter().peekable();
+    if registers.peek().is_none() {
+        padded(out, 0, "registers", "[]");
+        return;
+    }
+    out.push_str("registers:\n");
+    for r in registers {
+        out.push_str("  - ");
+        let mut m = FlowMap::open(out);
+        m.entry_display("id", r.id);
+        m.entry("class", &quoted(r.class));
+        m.entry("preferred-register", &quoted(r.preferred_register));
+        m.entry("flags", &flow_seq(r.flags));
+        m.close();
+        out.push('\n');
+    }
+}
+
 /// Writes the header of one machine function as `llc` prints it: `---`,
 /// every key in `llc`'s order with its padding and quoting, and the
 /// `body:             |` line (the body itself is not written).
 ///
 /// `registers` is printed in place of `header.registers`, because `llc`
-/// derives that list from the function's virtual registers. `noPhis`,
-/// `isSSA` and `noVRegs` left `None` print as `true`; resolve them first
-/// with [`FunctionHeader::resolve_properties`].
-pub fn write_function_header(header: &FunctionHeader, registers: &[RegisterDecl], target: &Target, out: &mut String) {
+/// derives that list from the function's virtual registers (a read list
+/// prints through `header.registers.iter().map(RegisterEntry::from)`).
+/// `noPhis`, `isSSA` and `noVRegs` left `None` print as `true`; resolve them
+/// first with [`FunctionHeader::resolve_properties`].
+pub fn write_function_header<'r>(
+    header: &FunctionHeader,
+    registers: impl IntoIterator<Item = RegisterEntry<'r>>,
+    target: &Target,
+    out: &mut String,
+) {
     let h = header;
     out.push_str("---\n");
     padded(out, 0, "name", &quoted(&h.name));
@@ -274,16 +300,7 @@ pub fn write_function_header(header: &FunctionHeader, registers: &[RegisterDecl]
     for (k, v) in flags {
         padded(out, 0, k, b(v));
     }
-    list(out, "registers", registers, |_, r, out| {
-        out.push_str("  - ");
-        let mut m = FlowMap::open(out);
-        m.entry_display("id", r.id);
-        m.entry("class", &quoted(&r.class));
-        m.entry("preferred-register", &quoted(&r.preferred_register));
-        m.entry("flags", &flow_seq(&r.flags));
-        m.close();
-        out.push('\n');
-    });
+    write_registers(out, registers);
     list(out, "liveins", &h.liveins, |_, l, out| {
         out.push_str("  - ");
         let mut m = FlowMap::open(out);

@@ -44,7 +44,7 @@ mod yaml;
 pub use document::{BodyText, FunctionDoc, MirFile, parse_document};
 pub use header::{
     CallSite, Constant, DebugInfo, DebugValueSubstitution, EntryValue, FixedStackObject, FrameInfo, FunctionHeader,
-    JumpTable, LiveIn, MfiEntry, RegisterDecl, SaveRestorePoint, StackObject, StackObjectType,
+    JumpTable, LiveIn, MfiEntry, RegisterDecl, RegisterEntry, SaveRestorePoint, StackObject, StackObjectType,
 };
 pub use header_write::{fixed_stack_print_order, validate_machine_function_info, write_function_header};
 pub use module::{
