@@ -11,6 +11,7 @@
 //! (`double 1.0` becomes `double 1.000000e+00`).
 
 use super::MirError;
+use super::decimal::{decimal_len, push_decimal};
 use super::header::{
     FixedStackObject, FunctionHeader, MfiEntry, RegisterEntry, SaveRestorePoint, StackObject, StackObjectType,
 };
@@ -245,12 +246,29 @@ fn write_registers<'r>(out: &mut String, registers: impl IntoIterator<Item = Reg
     }
     out.push_str("registers:\n");
     for r in registers {
+        let (class, preferred, flags) = (quoted(r.class), quoted(r.preferred_register), flow_seq(r.flags));
+        // A flow map wraps before a key once its line is past 70 columns;
+        // the line reaches the last key, `flags`, at column 43 plus the
+        // id, class and preferred register, so a short entry never wraps
+        // and is written as it is.
+        if 43 + decimal_len(u64::from(r.id)) + class.len() + preferred.len() <= 70 {
+            out.push_str("  - { id: ");
+            push_decimal(out, u64::from(r.id));
+            out.push_str(", class: ");
+            out.push_str(&class);
+            out.push_str(", preferred-register: ");
+            out.push_str(&preferred);
+            out.push_str(", flags: ");
+            out.push_str(&flags);
+            out.push_str(" }\n");
+            continue;
+        }
         out.push_str("  - ");
         let mut m = FlowMap::open(out);
         m.entry_display("id", r.id);
-        m.entry("class", &quoted(r.class));
-        m.entry("preferred-register", &quoted(r.preferred_register));
-        m.entry("flags", &flow_seq(r.flags));
+        m.entry("class", &class);
+        m.entry("preferred-register", &preferred);
+        m.entry("flags", &flags);
         m.close();
         out.push('\n');
     }
