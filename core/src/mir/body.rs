@@ -12,6 +12,7 @@ use crate::ir::{Block, Function, InstData, InstFlags, InstOpcode, Operand, Succe
 use crate::opcode::{Opcode, flags};
 use crate::ty::Llt;
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::ops::Range;
 
 /// Where each virtual register was first seen, and its numbering.
@@ -228,7 +229,7 @@ fn parse_liveins(p: &mut OperandParser<'_, '_>, block: Block) -> Result<(), MirE
 /// `[defs =] flags* OPCODE operands [annotations] [:: memoperands]`.
 fn parse_instruction(p: &mut OperandParser<'_, '_>) -> Result<InstData, MirError> {
     let start = p.cursor.pos();
-    let mut defs = Vec::new();
+    let mut defs: SmallVec<[Operand; 4]> = SmallVec::new();
     if matches!(p.cursor.peek(), Some('%' | '$')) || p.starts_with_register_flag() {
         loop {
             defs.push(p.register_operand(true)?);
@@ -268,7 +269,7 @@ fn parse_instruction(p: &mut OperandParser<'_, '_>) -> Result<InstData, MirError
     inst.flags = inst_flags;
     inst.num_defs =
         u8::try_from(defs.len()).map_err(|_| p.cursor.error(start..opcode_span.start, "too many definitions"))?;
-    inst.operands.extend(defs);
+    inst.operands = defs;
     p.operands_and_annotations(&mut inst)?;
     if p.cursor.eat("::") {
         loop {
