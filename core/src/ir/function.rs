@@ -196,6 +196,12 @@ impl Function {
         self.insts.len()
     }
 
+    /// Makes room for `additional` more instructions at once, for a reader
+    /// that knows about how many it will create.
+    pub fn reserve_insts(&mut self, additional: usize) {
+        self.insts.reserve(additional);
+    }
+
     /// Places `data` at the end of block `b`.
     pub fn append(&mut self, b: Block, data: InstData) -> Inst {
         let inst = self.create(data);

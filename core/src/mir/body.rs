@@ -52,6 +52,8 @@ pub(super) fn parse_body<'t>(
     }
     let lines = split_lines(text);
     let blocks = declare_blocks(func, text, &lines)?;
+    // At most one instruction a line.
+    func.reserve_insts(lines.len());
     let mut current: Option<Block> = None;
     for line in &lines {
         let content = &text[line.clone()];
