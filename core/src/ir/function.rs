@@ -94,6 +94,12 @@ impl Function {
         VReg::new(self.vregs.len() - 1)
     }
 
+    /// Makes room for `additional` more virtual registers at once, for a
+    /// reader that knows about how many it will create.
+    pub fn reserve_vregs(&mut self, additional: usize) {
+        self.vregs.reserve(additional);
+    }
+
     /// Number of virtual registers ever created.
     pub fn num_vregs(&self) -> usize {
         self.vregs.len()

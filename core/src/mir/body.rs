@@ -34,8 +34,16 @@ pub(super) fn parse_body<'t>(
     declared: &'t [(String, Option<String>)],
     pointer_bits: &dyn Fn(u32) -> u32,
 ) -> Result<(), MirError> {
-    let mut vregs =
-        VRegTable { by_name: FxHashMap::default(), first_seen: Vec::new(), generic: Vec::new(), written: Vec::new() };
+    let lines = split_lines(text);
+    // Most lines define at most one new register.
+    let expected = declared.len() + lines.len();
+    func.reserve_vregs(expected);
+    let mut vregs = VRegTable {
+        by_name: FxHashMap::with_capacity_and_hasher(expected, Default::default()),
+        first_seen: Vec::with_capacity(expected),
+        generic: Vec::with_capacity(expected),
+        written: Vec::with_capacity(expected),
+    };
     for (name, class) in declared {
         let v = func.new_vreg(Llt::INVALID);
         if let Some(class) = class.as_deref().filter(|c| *c != "_") {
@@ -50,7 +58,6 @@ pub(super) fn parse_body<'t>(
         vregs.generic.push(class.as_deref() == Some("_"));
         vregs.written.push(name.as_str());
     }
-    let lines = split_lines(text);
     let blocks = declare_blocks(func, text, &lines)?;
     // At most one instruction a line.
     func.reserve_insts(lines.len());
