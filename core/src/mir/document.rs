@@ -7,6 +7,7 @@ use super::MirError;
 use super::header::FunctionHeader;
 use super::header_read::read_header;
 use super::yaml::{Node, parse_yaml};
+use super::yaml_simple::parse_simple_header;
 use rustc_hash::FxHashMap;
 use std::ops::Range;
 
@@ -320,7 +321,8 @@ fn read_plain(
 ) -> Option<(FunctionHeader, Option<BodyText>)> {
     let (key_line, indent) = plain_body_block(source, lines, doc.first, doc.end)?;
     let key = lines[key_line];
-    let node = parse_yaml(source.get(yaml_start..key.next)?, yaml_start).ok()?;
+    let text = source.get(yaml_start..key.next)?;
+    let node = parse_simple_header(text, yaml_start).or_else(|| parse_yaml(text, yaml_start).ok())?;
     let (header, Some((body_key, _))) = read_header(&node).ok()? else {
         return None;
     };

@@ -41,6 +41,7 @@ mod header_read;
 mod header_write;
 mod module;
 mod yaml;
+mod yaml_simple;
 
 pub use document::{BodyText, FunctionDoc, MirFile, parse_document};
 pub use header::{
