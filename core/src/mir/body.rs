@@ -59,8 +59,10 @@ pub(super) fn parse_body<'t>(
         vregs.written.push(name.as_str());
     }
     let blocks = declare_blocks(func, text, &lines)?;
-    // At most one instruction a line.
-    func.reserve_insts(lines.len());
+    // At most one instruction a line, and room for as many again: passes
+    // such as the legalizer add instructions, and regrowing the arena
+    // copies all of it.
+    func.reserve_insts(2 * lines.len());
     let mut current: Option<Block> = None;
     for line in &lines {
         let content = &text[line.clone()];
