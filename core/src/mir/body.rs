@@ -104,12 +104,10 @@ pub(super) fn parse_body<'t>(
 fn split_lines(text: &str) -> Vec<Range<usize>> {
     let mut lines = Vec::new();
     let mut start = 0;
-    for (i, b) in text.bytes().enumerate() {
-        if b == b'\n' {
-            let end = if i > start && text.as_bytes()[i - 1] == b'\r' { i - 1 } else { i };
-            lines.push(start..end);
-            start = i + 1;
-        }
+    for (i, _) in text.match_indices('\n') {
+        let end = if i > start && text.as_bytes()[i - 1] == b'\r' { i - 1 } else { i };
+        lines.push(start..end);
+        start = i + 1;
     }
     if start < text.len() {
         lines.push(start..text.len());
@@ -119,6 +117,9 @@ fn split_lines(text: &str) -> Vec<Range<usize>> {
 
 /// Drops a `;` comment that is not inside quotes.
 fn strip_comment(line: &str) -> &str {
+    if !line.contains(';') {
+        return line;
+    }
     let mut quoted = false;
     for (i, b) in line.bytes().enumerate() {
         match b {
