@@ -9,35 +9,55 @@ use gisel_core::legality::LegalizerInfo;
 use gisel_core::legalize::{
     CseMode, LegalizeError, LegalizeOptions, LegalizeStats, LegalizeTarget, legalize, legalize_traced,
 };
-use gisel_core::mir::{MachineFunction, MirModule};
+use gisel_core::mir::{MachineFunction, Target};
 use gisel_targets::{TargetOptions, target_for};
 
-/// Legalizes `module` in place. With `-global-isel-abort=1` (the default,
-/// but for AArch64 at `-O0`, where it is 0) the first function that cannot
-/// be legalized is a fatal error, as llc prints it; with 0 or 2 that
-/// function is marked `failedISel: true` and kept as far as it got, as
-/// llc does, and 2 also reports it on stderr.
-pub fn legalize_module(module: &mut MirModule, args: &LlcArgs) -> Result<Vec<String>, String> {
-    let options = TargetOptions {
-        features: args.features.clone().unwrap_or_default(),
-        code_model: args.code_model.clone(),
-        opt_level: args.opt_level.unwrap_or(2),
-    };
-    let target = target_for(&module.target.triple, &options).map_err(|e| format!("gisel: {e}"))?;
-    let cse = if options.opt_level == 0 { CseMode::ConstantsOnly } else { CseMode::Full };
-    let abort_mode = args.abort_mode.unwrap_or(if target.falls_back_by_default { 0 } else { 1 });
-    let mut remarks = Vec::new();
-    for function in &mut module.functions {
+/// The legalizer for one module's target, with the command line's options.
+pub struct ModuleLegalizer<'a> {
+    args: &'a LlcArgs,
+    target: gisel_targets::Target,
+    cse: CseMode,
+    abort_mode: u8,
+}
+
+impl<'a> ModuleLegalizer<'a> {
+    /// The legalizer for `target` as `args` configure it.
+    pub fn new(target: &Target, args: &'a LlcArgs) -> Result<ModuleLegalizer<'a>, String> {
+        let options = TargetOptions {
+            features: args.features.clone().unwrap_or_default(),
+            code_model: args.code_model.clone(),
+            opt_level: args.opt_level.unwrap_or(2),
+        };
+        let cse = if options.opt_level == 0 { CseMode::ConstantsOnly } else { CseMode::Full };
+        let target = target_for(&target.triple, &options).map_err(|e| format!("gisel: {e}"))?;
+        let abort_mode = args.abort_mode.unwrap_or(if target.falls_back_by_default { 0 } else { 1 });
+        Ok(ModuleLegalizer { args, target, cse, abort_mode })
+    }
+
+    /// Legalizes `function` of a module targeting `module_target` in place,
+    /// adding any remark to `remarks`. With `-global-isel-abort=1` (the
+    /// default, but for AArch64 at `-O0`, where it is 0) a function that
+    /// cannot be legalized is a fatal error, as llc prints it; with 0 or 2
+    /// that function is marked `failedISel: true` and kept as far as it
+    /// got, as llc does, and 2 also reports it as a remark.
+    pub fn legalize(
+        &self,
+        function: &mut MachineFunction,
+        module_target: &Target,
+        remarks: &mut Vec<String>,
+    ) -> Result<(), String> {
+        let args = self.args;
         if function.header.failed_isel {
-            continue;
+            return Ok(());
         }
         // The function as it was is needed only to compare against it.
         let before = args.verify_semantics.then(|| function.clone());
-        let options = LegalizeOptions { cse };
+        let options = LegalizeOptions { cse: self.cse };
+        let (info, hooks) = (&self.target.info, self.target.hooks.as_ref());
         let result = if args.explain {
-            legalize_explained(&mut function.func, &target.info, target.hooks.as_ref(), options)
+            legalize_explained(&mut function.func, info, hooks, options)
         } else {
-            legalize(&mut function.func, &target.info, target.hooks.as_ref(), options)
+            legalize(&mut function.func, info, hooks, options)
         };
         // The pass sets and clears these properties whatever the outcome,
         // as LLVM's Legalizer does.
@@ -48,21 +68,21 @@ pub fn legalize_module(module: &mut MirModule, args: &LlcArgs) -> Result<Vec<Str
         match result {
             Ok(_) => {
                 if let Some(before) = before.as_ref() {
-                    remarks.push(check_semantics(before, function, &module.target)?);
+                    remarks.push(check_semantics(before, function, module_target)?);
                 }
             }
             Err(error) => {
-                if abort_mode == 1 {
+                if self.abort_mode == 1 {
                     return Err(format!("LLVM ERROR: {error}"));
                 }
                 function.header.failed_isel = true;
-                if abort_mode == 2 {
+                if self.abort_mode == 2 {
                     remarks.push(format!("remark: {error}"));
                 }
             }
         }
+        Ok(())
     }
-    Ok(remarks)
 }
 
 /// Legalizes `func`, printing every step and combine on stderr, then a
@@ -85,11 +105,7 @@ const SEMANTIC_INPUTS: usize = 32;
 /// Runs `before` and `after` on the same random inputs; a difference in a
 /// defined result is an error, an instruction the interpreter does not know
 /// leaves the function unchecked (said in the returned note).
-fn check_semantics(
-    before: &MachineFunction,
-    after: &MachineFunction,
-    target: &gisel_core::mir::Target,
-) -> Result<String, String> {
+fn check_semantics(before: &MachineFunction, after: &MachineFunction, target: &Target) -> Result<String, String> {
     let name = &before.header.name;
     let abi = Abi::for_target(target).ok_or_else(|| format!("gisel: no interpreter ABI for {}", target.triple))?;
     let inputs = random_inputs(&before.func, &abi, SEMANTIC_INPUTS, 0x9e37_79b9);

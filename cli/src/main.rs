@@ -6,7 +6,9 @@ mod llc_args;
 mod rules_cmds;
 
 use gisel_core::ir::verify;
-use gisel_core::mir::{MirError, MirModule, print_inst, read_mir, write_mir};
+use gisel_core::mir::{
+    MachineFunction, MirError, MirModule, Target, print_inst, read_mir, read_mir_documents, write_function, write_mir,
+};
 use llc_args::{LlcArgs, Pass};
 use std::process::ExitCode;
 use std::{env, fs, io::Write};
@@ -56,6 +58,9 @@ fn main() -> ExitCode {
 }
 
 fn run(command: &str, args: &LlcArgs) -> Result<(), String> {
+    if command == "llc" && args.pass == Some(Pass::Legalizer) {
+        return legalize_file(args);
+    }
     let mut module = load(args)?;
     let result = run_on(command, args, &mut module);
     // The process ends next: freeing every function one by one would only
@@ -64,29 +69,81 @@ fn run(command: &str, args: &LlcArgs) -> Result<(), String> {
     result
 }
 
+/// `print`, `verify` and `llc` without a pass or with `-run-pass=none`
+/// (the legalizer reads as it goes, see [`legalize_file`]).
 fn run_on(command: &str, args: &LlcArgs, module: &mut MirModule) -> Result<(), String> {
     match command {
         "verify" => verify_module(module),
         "print" => emit(&write_mir(module), "-"),
-        _ => match args.pass {
-            Some(Pass::None) => {
-                if args.verify {
-                    verify_module(module)?;
-                }
-                emit(&write_mir(module), args.output.as_deref().unwrap_or("-"))
+        _ if args.pass.is_none() => Err("gisel llc: expected -run-pass=none or -run-pass=legalizer".to_owned()),
+        _ => {
+            if args.verify {
+                verify_module(module)?;
             }
-            Some(Pass::Legalizer) => {
-                for remark in legalize_cmd::legalize_module(module, args)? {
-                    eprintln!("{remark}");
-                }
-                if args.verify {
-                    verify_module(module)?;
-                }
-                emit(&write_mir(module), args.output.as_deref().unwrap_or("-"))
-            }
-            None => Err("gisel llc: expected -run-pass=none or -run-pass=legalizer".to_owned()),
-        },
+            emit(&write_mir(module), args.output.as_deref().unwrap_or("-"))
+        }
     }
+}
+
+/// `gisel llc -run-pass=legalizer`: reads, legalizes, verifies (with
+/// `-verify-machineinstrs`) and writes one function at a time, so that each
+/// function's memory is reused by the next. Everything printed is what
+/// reading the whole file first prints: a body that cannot be read is
+/// reported even after an earlier function failed, and with `--explain`
+/// every body is read before the first step is reported.
+fn legalize_file(args: &LlcArgs) -> Result<(), String> {
+    let path = args.input.as_deref().ok_or("gisel: no input file")?;
+    let source = fs::read_to_string(path).map_err(|e| format!("gisel: cannot read '{path}': {e}"))?;
+    let render = |e: MirError| e.render(path, &source);
+    let features = args.features.as_deref().unwrap_or("");
+    let mut documents = read_mir_documents(&source, path, args.triple.as_deref(), features).map_err(render)?;
+    let mut text = String::new();
+    documents.write_prologue(&mut text);
+    let docs = std::mem::take(&mut documents.functions);
+    let reads = docs.into_iter().map(|doc| documents.read_function(doc).map_err(render));
+    let text = if args.explain {
+        let functions = reads.collect::<Result<Vec<_>, _>>()?;
+        legalize_and_write(functions.into_iter().map(Ok), &documents.target, args, text)?
+    } else {
+        legalize_and_write(reads, &documents.target, args, text)?
+    };
+    emit(&text, args.output.as_deref().unwrap_or("-"))
+}
+
+/// Legalizes, verifies and appends to `text` each function as `functions`
+/// reads it, then prints the remarks; a verifier report fails the run after
+/// the remarks. A failure to legalize is returned only once every remaining
+/// function has been read, since a read error takes precedence.
+fn legalize_and_write(
+    functions: impl Iterator<Item = Result<MachineFunction, String>>,
+    target: &Target,
+    args: &LlcArgs,
+    mut text: String,
+) -> Result<String, String> {
+    let (legalizer, mut failure) = match legalize_cmd::ModuleLegalizer::new(target, args) {
+        Ok(legalizer) => (Some(legalizer), None),
+        Err(error) => (None, Some(error)),
+    };
+    let (mut remarks, mut report) = (Vec::new(), String::new());
+    for function in functions {
+        let mut function = function?;
+        let Some(legalizer) = legalizer.as_ref().filter(|_| failure.is_none()) else { continue };
+        if let Err(error) = legalizer.legalize(&mut function, target, &mut remarks) {
+            failure = Some(error);
+            continue;
+        }
+        if args.verify {
+            verify_function(&function, &mut report);
+        }
+        write_function(&function, target, &mut text);
+    }
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    for remark in remarks {
+        eprintln!("{remark}");
+    }
+    if report.is_empty() { Ok(text) } else { Err(report) }
 }
 
 /// Reads and parses the input file, rendering errors with their location.
@@ -100,16 +157,21 @@ fn load(args: &LlcArgs) -> Result<MirModule, String> {
 fn verify_module(module: &MirModule) -> Result<(), String> {
     let mut report = String::new();
     for function in &module.functions {
-        for error in verify(&function.func) {
-            let mut text = String::new();
-            print_inst(&function.func, function.func.inst(error.inst), &mut text);
-            report.push_str(&format!(
-                "error: in function '{}': {}\n  instruction: {text}\n",
-                function.header.name, error.message
-            ));
-        }
+        verify_function(function, &mut report);
     }
     if report.is_empty() { Ok(()) } else { Err(report) }
+}
+
+/// Adds the verifier's complaints about `function` to `report`.
+fn verify_function(function: &MachineFunction, report: &mut String) {
+    for error in verify(&function.func) {
+        let mut text = String::new();
+        print_inst(&function.func, function.func.inst(error.inst), &mut text);
+        report.push_str(&format!(
+            "error: in function '{}': {}\n  instruction: {text}\n",
+            function.header.name, error.message
+        ));
+    }
 }
 
 fn emit(text: &str, output: &str) -> Result<(), String> {

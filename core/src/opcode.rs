@@ -230,21 +230,17 @@ impl fmt::Display for Opcode {
 
 mod by_name {
     use super::{ALL_OPCODES, Opcode};
+    use rustc_hash::FxHashMap;
     use std::sync::OnceLock;
 
-    /// Opcodes sorted by name, built once.
-    fn sorted() -> &'static [(&'static str, Opcode)] {
-        static SORTED: OnceLock<Vec<(&'static str, Opcode)>> = OnceLock::new();
-        SORTED.get_or_init(|| {
-            let mut v: Vec<(&'static str, Opcode)> = ALL_OPCODES.iter().map(|op| (op.name(), *op)).collect();
-            v.sort_unstable_by_key(|(n, _)| *n);
-            v
-        })
+    /// Opcodes by name, built once.
+    fn table() -> &'static FxHashMap<&'static str, Opcode> {
+        static TABLE: OnceLock<FxHashMap<&'static str, Opcode>> = OnceLock::new();
+        TABLE.get_or_init(|| ALL_OPCODES.iter().map(|op| (op.name(), *op)).collect())
     }
 
     pub(super) fn lookup(name: &str) -> Option<Opcode> {
-        let table = sorted();
-        table.binary_search_by_key(&name, |(n, _)| n).ok().map(|i| table[i].1)
+        table().get(name).copied()
     }
 }
 

@@ -240,6 +240,15 @@ mod parse {
     use super::{Llt, LltError, MAX_ADDRESS_SPACE, MAX_ELEMENTS};
 
     pub(super) fn parse(text: &str, pointer_bits: &dyn Fn(u32) -> u32) -> Result<Llt, LltError> {
+        // The commonest spelling, a scalar of up to four digits (`s64`),
+        // read directly; it means what the general path below makes of it.
+        if let [b's', digits @ ..] = text.as_bytes()
+            && (1..=4).contains(&digits.len())
+            && digits.iter().all(u8::is_ascii_digit)
+        {
+            let bits = digits.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+            return Llt::try_scalar(bits).ok_or(LltError::ScalarSize(bits));
+        }
         let malformed = || LltError::Malformed(text.to_owned());
         let trimmed = text.trim();
         let Some(inner) = trimmed.strip_prefix('<') else {

@@ -7,8 +7,8 @@
 //! and `llc` exist, every conformance input is checked the same way.
 
 use gisel_core::mir::{
-    FunctionHeader, MirFile, Target, module_triple, normalize_triple, parse_document, validate_machine_function_info,
-    write_function_header, write_ir_module,
+    FunctionHeader, MirFile, RegisterEntry, Target, module_triple, normalize_triple, parse_document,
+    validate_machine_function_info, write_function_header, write_ir_module,
 };
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -86,7 +86,7 @@ fn check(path: &Path, module_name: &str, input: &str, flags: &str, expected: &st
         header.is_ssa = llc.header.is_ssa;
         header.no_vregs = llc.header.no_vregs;
         let mut got = String::new();
-        write_function_header(&header, &llc.header.registers, &target, &mut got);
+        write_function_header(&header, llc.header.registers.iter().map(RegisterEntry::from), &target, &mut got);
         if &got != want {
             return Err(format!(
                 "{}: header of {} differs\n--- ours\n{got}--- llc\n{want}",

@@ -94,6 +94,12 @@ impl Function {
         VReg::new(self.vregs.len() - 1)
     }
 
+    /// Makes room for `additional` more virtual registers at once, for a
+    /// reader that knows about how many it will create.
+    pub fn reserve_vregs(&mut self, additional: usize) {
+        self.vregs.reserve(additional);
+    }
+
     /// Number of virtual registers ever created.
     pub fn num_vregs(&self) -> usize {
         self.vregs.len()
@@ -194,6 +200,12 @@ impl Function {
     /// Number of instructions ever created (erased ones included).
     pub fn inst_capacity(&self) -> usize {
         self.insts.len()
+    }
+
+    /// Makes room for `additional` more instructions at once, for a reader
+    /// that knows about how many it will create.
+    pub fn reserve_insts(&mut self, additional: usize) {
+        self.insts.reserve(additional);
     }
 
     /// Places `data` at the end of block `b`.
@@ -318,45 +330,52 @@ impl Function {
     }
 
     fn register_operands(&mut self, i: Inst) {
-        let operands = std::mem::take(&mut self.insts[i.index()].operands);
-        for op in &operands {
-            self.register(i, op);
+        for op in &self.insts[i.index()].operands {
+            register(&mut self.vregs, i, op);
         }
-        self.insts[i.index()].operands = operands;
     }
 
     fn unregister_operands(&mut self, i: Inst) {
-        let operands = std::mem::take(&mut self.insts[i.index()].operands);
-        for op in &operands {
-            self.unregister(i, op);
+        for op in &self.insts[i.index()].operands {
+            unregister(&mut self.vregs, i, op);
         }
-        self.insts[i.index()].operands = operands;
     }
 
     fn register(&mut self, i: Inst, op: &Operand) {
-        if let Operand::Reg(r) = op
-            && let Reg::Virtual(v) = r.reg
-        {
-            let info = &mut self.vregs[v.index()];
-            if r.is_def() { info.defs.push(i) } else { info.uses.push(i) }
-        }
+        register(&mut self.vregs, i, op);
     }
 
     fn unregister(&mut self, i: Inst, op: &Operand) {
-        if let Operand::Reg(r) = op
-            && let Reg::Virtual(v) = r.reg
-        {
-            let info = &mut self.vregs[v.index()];
-            let list = if r.is_def() { &mut info.defs } else { &mut info.uses };
-            if let Some(pos) = list.iter().position(|x| *x == i) {
-                list.remove(pos);
-            }
-        }
+        unregister(&mut self.vregs, i, op);
     }
 
     /// Every placed instruction, block by block in layout order.
     pub fn all_insts(&self) -> impl Iterator<Item = Inst> + '_ {
         self.layout.iter().flat_map(move |b| self.block_insts(*b))
+    }
+}
+
+/// Adds `i` to the def or use list of the virtual register `op` names.
+fn register(vregs: &mut [VRegInfo], i: Inst, op: &Operand) {
+    if let Operand::Reg(r) = op
+        && let Reg::Virtual(v) = r.reg
+    {
+        let info = &mut vregs[v.index()];
+        if r.is_def() { info.defs.push(i) } else { info.uses.push(i) }
+    }
+}
+
+/// Removes one entry for `i` from the def or use list of the virtual
+/// register `op` names.
+fn unregister(vregs: &mut [VRegInfo], i: Inst, op: &Operand) {
+    if let Operand::Reg(r) = op
+        && let Reg::Virtual(v) = r.reg
+    {
+        let info = &mut vregs[v.index()];
+        let list = if r.is_def() { &mut info.defs } else { &mut info.uses };
+        if let Some(pos) = list.iter().position(|x| *x == i) {
+            list.remove(pos);
+        }
     }
 }
 

@@ -103,6 +103,8 @@ impl Cse {
     pub fn new(func: &Function, mode: CseMode) -> Cse {
         let mut cse = Cse { mode, table: FxHashMap::default() };
         if mode != CseMode::Off {
+            // Sized once for every instruction there is, rather than regrown.
+            cse.table.reserve(func.inst_capacity());
             for inst in func.all_insts() {
                 cse.remember(func, inst);
             }

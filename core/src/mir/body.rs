@@ -12,6 +12,7 @@ use crate::ir::{Block, Function, InstData, InstFlags, InstOpcode, Operand, Succe
 use crate::opcode::{Opcode, flags};
 use crate::ty::Llt;
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::ops::Range;
 
 /// Where each virtual register was first seen, and its numbering.
@@ -33,8 +34,16 @@ pub(super) fn parse_body<'t>(
     declared: &'t [(String, Option<String>)],
     pointer_bits: &dyn Fn(u32) -> u32,
 ) -> Result<(), MirError> {
-    let mut vregs =
-        VRegTable { by_name: FxHashMap::default(), first_seen: Vec::new(), generic: Vec::new(), written: Vec::new() };
+    let lines = split_lines(text);
+    // Most lines define at most one new register.
+    let expected = declared.len() + lines.len();
+    func.reserve_vregs(expected);
+    let mut vregs = VRegTable {
+        by_name: FxHashMap::with_capacity_and_hasher(expected, Default::default()),
+        first_seen: Vec::with_capacity(expected),
+        generic: Vec::with_capacity(expected),
+        written: Vec::with_capacity(expected),
+    };
     for (name, class) in declared {
         let v = func.new_vreg(Llt::INVALID);
         if let Some(class) = class.as_deref().filter(|c| *c != "_") {
@@ -49,8 +58,11 @@ pub(super) fn parse_body<'t>(
         vregs.generic.push(class.as_deref() == Some("_"));
         vregs.written.push(name.as_str());
     }
-    let lines = split_lines(text);
     let blocks = declare_blocks(func, text, &lines)?;
+    // At most one instruction a line, and room for as many again: passes
+    // such as the legalizer add instructions, and regrowing the arena
+    // copies all of it.
+    func.reserve_insts(2 * lines.len());
     let mut current: Option<Block> = None;
     for line in &lines {
         let content = &text[line.clone()];
@@ -92,12 +104,10 @@ pub(super) fn parse_body<'t>(
 fn split_lines(text: &str) -> Vec<Range<usize>> {
     let mut lines = Vec::new();
     let mut start = 0;
-    for (i, b) in text.bytes().enumerate() {
-        if b == b'\n' {
-            let end = if i > start && text.as_bytes()[i - 1] == b'\r' { i - 1 } else { i };
-            lines.push(start..end);
-            start = i + 1;
-        }
+    for (i, _) in text.match_indices('\n') {
+        let end = if i > start && text.as_bytes()[i - 1] == b'\r' { i - 1 } else { i };
+        lines.push(start..end);
+        start = i + 1;
     }
     if start < text.len() {
         lines.push(start..text.len());
@@ -107,6 +117,9 @@ fn split_lines(text: &str) -> Vec<Range<usize>> {
 
 /// Drops a `;` comment that is not inside quotes.
 fn strip_comment(line: &str) -> &str {
+    if !line.contains(';') {
+        return line;
+    }
     let mut quoted = false;
     for (i, b) in line.bytes().enumerate() {
         match b {
@@ -228,7 +241,7 @@ fn parse_liveins(p: &mut OperandParser<'_, '_>, block: Block) -> Result<(), MirE
 /// `[defs =] flags* OPCODE operands [annotations] [:: memoperands]`.
 fn parse_instruction(p: &mut OperandParser<'_, '_>) -> Result<InstData, MirError> {
     let start = p.cursor.pos();
-    let mut defs = Vec::new();
+    let mut defs: SmallVec<[Operand; 4]> = SmallVec::new();
     if matches!(p.cursor.peek(), Some('%' | '$')) || p.starts_with_register_flag() {
         loop {
             defs.push(p.register_operand(true)?);
@@ -268,7 +281,7 @@ fn parse_instruction(p: &mut OperandParser<'_, '_>) -> Result<InstData, MirError
     inst.flags = inst_flags;
     inst.num_defs =
         u8::try_from(defs.len()).map_err(|_| p.cursor.error(start..opcode_span.start, "too many definitions"))?;
-    inst.operands.extend(defs);
+    inst.operands = defs;
     p.operands_and_annotations(&mut inst)?;
     if p.cursor.eat("::") {
         loop {

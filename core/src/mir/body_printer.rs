@@ -2,6 +2,7 @@
 //! headers, successors with probabilities, live-ins, and instructions with
 //! the register classes, types and flags LLVM's printer shows.
 
+use super::decimal::push_decimal;
 use crate::ir::{
     Block, Function, INST_FLAG_NAMES, InstData, InstOpcode, MemFlags, MemOperand, MemSize, Operand, Reg, RegFlags,
     RegOperand,
@@ -284,7 +285,8 @@ fn print_register(func: &Function, reg: &RegOperand, before_equals: bool, show_t
                     let _ = write!(out, "%{name}");
                 }
                 None => {
-                    let _ = write!(out, "%{}", v.index());
+                    out.push('%');
+                    push_decimal(out, v.index() as u64);
                 }
             }
         }

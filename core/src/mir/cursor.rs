@@ -17,35 +17,42 @@ impl<'a> Cursor<'a> {
         Cursor { text, pos: start, end }
     }
 
+    #[inline]
     pub(super) fn pos(&self) -> usize {
         self.pos
     }
 
+    #[inline]
     pub(super) fn set_pos(&mut self, pos: usize) {
         self.pos = pos;
     }
 
+    #[inline]
     pub(super) fn rest(&self) -> &'a str {
         &self.text[self.pos..self.end]
     }
 
+    #[inline]
     pub(super) fn at_end(&mut self) -> bool {
         self.skip_spaces();
         self.pos >= self.end
     }
 
+    #[inline]
     pub(super) fn skip_spaces(&mut self) {
         while self.pos < self.end && matches!(self.text.as_bytes()[self.pos], b' ' | b'\t') {
             self.pos += 1;
         }
     }
 
+    #[inline]
     pub(super) fn peek(&mut self) -> Option<char> {
         self.skip_spaces();
         self.rest().chars().next()
     }
 
     /// Consumes `token` if the rest starts with it (after spaces).
+    #[inline]
     pub(super) fn eat(&mut self, token: &str) -> bool {
         self.skip_spaces();
         if self.rest().starts_with(token) {
@@ -57,6 +64,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Consumes the keyword `word` if it is followed by a non-identifier char.
+    #[inline]
     pub(super) fn eat_word(&mut self, word: &str) -> bool {
         self.skip_spaces();
         let rest = self.rest();
@@ -85,6 +93,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Consumes `len` bytes.
+    #[inline]
     pub(super) fn advance(&mut self, len: usize) {
         self.pos += len;
     }

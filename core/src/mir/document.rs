@@ -7,6 +7,8 @@ use super::MirError;
 use super::header::FunctionHeader;
 use super::header_read::read_header;
 use super::yaml::{Node, parse_yaml};
+use super::yaml_simple::parse_simple_header;
+use rustc_hash::FxHashMap;
 use std::ops::Range;
 
 /// A parsed `.mir` file.
@@ -267,6 +269,8 @@ pub fn parse_document(source: &str) -> Result<MirFile, MirError> {
     let lines = lines(source);
     let docs = split(source, &lines);
     let mut file = MirFile { ir_module: None, ir_module_span: None, functions: Vec::new() };
+    // Where each function's name was first written, to reject a redefinition.
+    let mut first_defined: FxHashMap<String, usize> = FxHashMap::default();
     for (index, doc) in docs.iter().enumerate() {
         let doc_start = doc.marker.map_or_else(|| lines[doc.first].start, |m| lines[m].start);
         let doc_end_byte =
@@ -293,11 +297,12 @@ pub fn parse_document(source: &str) -> Result<MirFile, MirError> {
                 (header, body.map(|(key, value)| body_from_source(source, &lines, key, value, doc.end)))
             }
         };
-        if let Some(previous) = file.functions.iter().find(|f| f.header.name == header.name) {
+        if let Some(first) = first_defined.get(header.name.as_str()) {
             let err =
                 MirError::new(format!("redefinition of machine function '{}'", header.name), header.name_span.clone());
-            return Err(err.with_note(format!("first defined at byte {}", previous.header.name_span.start)));
+            return Err(err.with_note(format!("first defined at byte {first}")));
         }
+        first_defined.insert(header.name.clone(), header.name_span.start);
         file.functions.push(FunctionDoc { header, body, span });
     }
     Ok(file)
@@ -316,7 +321,8 @@ fn read_plain(
 ) -> Option<(FunctionHeader, Option<BodyText>)> {
     let (key_line, indent) = plain_body_block(source, lines, doc.first, doc.end)?;
     let key = lines[key_line];
-    let node = parse_yaml(source.get(yaml_start..key.next)?, yaml_start).ok()?;
+    let text = source.get(yaml_start..key.next)?;
+    let node = parse_simple_header(text, yaml_start).or_else(|| parse_yaml(text, yaml_start).ok())?;
     let (header, Some((body_key, _))) = read_header(&node).ok()? else {
         return None;
     };

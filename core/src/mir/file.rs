@@ -1,8 +1,8 @@
 //! Whole `.mir` files: read the container, every header and every body
 //! into a [`MirModule`]; write one back as `llc` 22 does.
 
-use super::document::parse_document;
-use super::header::{Constant, FunctionHeader, RegisterDecl, StackObject};
+use super::document::{FunctionDoc, parse_document};
+use super::header::{Constant, FunctionHeader, RegisterEntry, StackObject};
 use super::header_write::{fixed_stack_print_order, write_function_header};
 use super::module::{DataLayout, Target, module_triple, normalize_triple, write_ir_module};
 use super::{MirError, body, print_body};
@@ -66,6 +66,45 @@ impl MachineFunction {
 /// it) or else from the IR module's `target triple`; `features` is the
 /// `-mattr` string.
 pub fn read_mir(source: &str, file_name: &str, triple: Option<&str>, features: &str) -> Result<MirModule, MirError> {
+    let mut documents = read_mir_documents(source, file_name, triple, features)?;
+    let docs = std::mem::take(&mut documents.functions);
+    let mut functions = Vec::with_capacity(docs.len());
+    for doc in docs {
+        functions.push(documents.read_function(doc)?);
+    }
+    Ok(MirModule {
+        file_name: documents.file_name,
+        ir_module: documents.ir_module,
+        target: documents.target,
+        functions,
+    })
+}
+
+/// A `.mir` file whose YAML is read and checked but whose function bodies
+/// are not parsed yet: [`MirDocuments::read_function`] reads each one, so a
+/// caller can read, process and drop functions one at a time. Reading every
+/// document in order gives exactly what [`read_mir`] gives, errors included.
+#[derive(Debug, Clone)]
+pub struct MirDocuments {
+    /// The file name, as `; ModuleID` and `source_filename` print it.
+    pub file_name: String,
+    /// The embedded LLVM IR module text, if any.
+    pub ir_module: Option<String>,
+    /// The target: triple, data layout, features.
+    pub target: Target,
+    /// The machine-function documents, in file order, bodies unread.
+    pub functions: Vec<FunctionDoc>,
+    layout: DataLayout,
+}
+
+/// Reads the container and every YAML header of `source`, as [`read_mir`]
+/// does before it parses the bodies (the arguments are [`read_mir`]'s).
+pub fn read_mir_documents(
+    source: &str,
+    file_name: &str,
+    triple: Option<&str>,
+    features: &str,
+) -> Result<MirDocuments, MirError> {
     let file = parse_document(source)?;
     let triple = match triple.filter(|t| !t.is_empty()) {
         Some(t) => normalize_triple(t),
@@ -79,9 +118,20 @@ pub fn read_mir(source: &str, file_name: &str, triple: Option<&str>, features: &
         })?
         .with_features(features);
     let layout = DataLayout::parse(target.datalayout);
-    let pointer_bits = |space| layout.pointer_bits(space);
-    let mut functions = Vec::with_capacity(file.functions.len());
-    for doc in file.functions {
+    Ok(MirDocuments {
+        file_name: file_name.to_owned(),
+        ir_module: file.ir_module,
+        target,
+        functions: file.functions,
+        layout,
+    })
+}
+
+impl MirDocuments {
+    /// Parses the body of `doc`, one of this file's documents, into a
+    /// machine function; errors are located in the whole file.
+    pub fn read_function(&self, doc: FunctionDoc) -> Result<MachineFunction, MirError> {
+        let pointer_bits = |space| self.layout.pointer_bits(space);
         let declared: Vec<(String, Option<String>)> =
             doc.header.registers.iter().map(|r| (r.id.to_string(), Some(r.class.clone()))).collect();
         let mut func = Function::new(doc.header.name.clone());
@@ -98,9 +148,15 @@ pub fn read_mir(source: &str, file_name: &str, triple: Option<&str>, features: &
         let has_phis = func.all_insts().any(|i| func.inst(i).is(Opcode::G_PHI) || func.inst(i).is(Opcode::PHI));
         let is_ssa = func.vregs().all(|v| func.def_insts(v).len() <= 1);
         header.resolve_properties(has_phis, is_ssa, func.num_vregs() > 0);
-        functions.push(MachineFunction { header, func });
+        Ok(MachineFunction { header, func })
     }
-    Ok(MirModule { file_name: file_name.to_owned(), ir_module: file.ir_module, target, functions })
+
+    /// Writes what [`write_mir`] prints before the first machine function
+    /// (the embedded or synthesized IR module) for this file's functions.
+    pub fn write_prologue(&self, out: &mut String) {
+        let names: Vec<&str> = self.functions.iter().map(|f| f.header.name.as_str()).collect();
+        write_ir_module(self.ir_module.as_deref(), &self.file_name, &self.target, &names, out);
+    }
 }
 
 /// Renames frame-object references as llc prints them: fixed objects are
@@ -165,19 +221,17 @@ pub fn write_mir(module: &MirModule) -> String {
     out
 }
 
-fn write_function(function: &MachineFunction, target: &Target, out: &mut String) {
+/// Writes one machine function document (`---` to `...`) as llc 22 does.
+pub fn write_function(function: &MachineFunction, target: &Target, out: &mut String) {
     let func = &function.func;
     // Named vregs are not listed, as in llc.
-    let registers: Vec<RegisterDecl> = func
-        .vregs()
-        .filter(|v| func.vreg(*v).name.is_none())
-        .map(|v| RegisterDecl {
-            id: v.index() as u32,
-            class: func.vreg(v).class.map_or_else(|| "_".to_owned(), |c| func.names.resolve(c).to_owned()),
-            ..RegisterDecl::default()
-        })
-        .collect();
-    write_function_header(&function.header, &registers, target, out);
+    let registers = func.vregs().filter(|v| func.vreg(*v).name.is_none()).map(|v| RegisterEntry {
+        id: v.index() as u32,
+        class: func.vreg(v).class.map_or("_", |c| func.names.resolve(c)),
+        preferred_register: "",
+        flags: &[],
+    });
+    write_function_header(&function.header, registers, target, out);
     print_body(func, out);
     out.push_str("...\n");
 }

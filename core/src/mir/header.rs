@@ -108,6 +108,32 @@ pub struct RegisterDecl {
     pub span: Range<usize>,
 }
 
+/// A `registers:` entry to write, borrowed from wherever it is kept (a read
+/// [`RegisterDecl`] or a function's virtual register table), so writing
+/// needs no allocation per entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RegisterEntry<'a> {
+    /// Virtual register number.
+    pub id: u32,
+    /// Register class or bank name, `_` for none.
+    pub class: &'a str,
+    /// `preferred-register`, empty when none.
+    pub preferred_register: &'a str,
+    /// `flags` (target register flags), usually empty.
+    pub flags: &'a [String],
+}
+
+impl<'a> From<&'a RegisterDecl> for RegisterEntry<'a> {
+    fn from(decl: &'a RegisterDecl) -> RegisterEntry<'a> {
+        RegisterEntry {
+            id: decl.id,
+            class: &decl.class,
+            preferred_register: &decl.preferred_register,
+            flags: &decl.flags,
+        }
+    }
+}
+
 /// One `liveins:` entry: `{ reg: '$w0', virtual-reg: '%0' }`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LiveIn {

@@ -11,8 +11,9 @@
 //! (`double 1.0` becomes `double 1.000000e+00`).
 
 use super::MirError;
+use super::decimal::{decimal_len, push_decimal};
 use super::header::{
-    FixedStackObject, FunctionHeader, MfiEntry, RegisterDecl, SaveRestorePoint, StackObject, StackObjectType,
+    FixedStackObject, FunctionHeader, MfiEntry, RegisterEntry, SaveRestorePoint, StackObject, StackObjectType,
 };
 use super::module::{Arch, Target};
 use super::yaml::{FlowMap, flow_seq, padded, quoted};
@@ -236,15 +237,58 @@ fn list<T>(out: &mut String, key: &str, items: &[T], mut item: impl FnMut(usize,
     }
 }
 
+/// Writes `registers:` and one line per entry, or `registers: []`.
+fn write_registers<'r>(out: &mut String, registers: impl IntoIterator<Item = RegisterEntry<'r>>) {
+    let mut registers = registers.into_iter().peekable();
+    if registers.peek().is_none() {
+        padded(out, 0, "registers", "[]");
+        return;
+    }
+    out.push_str("registers:\n");
+    for r in registers {
+        let (class, preferred, flags) = (quoted(r.class), quoted(r.preferred_register), flow_seq(r.flags));
+        // A flow map wraps before a key once its line is past 70 columns;
+        // the line reaches the last key, `flags`, at column 43 plus the
+        // id, class and preferred register, so a short entry never wraps
+        // and is written as it is.
+        if 43 + decimal_len(u64::from(r.id)) + class.len() + preferred.len() <= 70 {
+            out.push_str("  - { id: ");
+            push_decimal(out, u64::from(r.id));
+            out.push_str(", class: ");
+            out.push_str(&class);
+            out.push_str(", preferred-register: ");
+            out.push_str(&preferred);
+            out.push_str(", flags: ");
+            out.push_str(&flags);
+            out.push_str(" }\n");
+            continue;
+        }
+        out.push_str("  - ");
+        let mut m = FlowMap::open(out);
+        m.entry_display("id", r.id);
+        m.entry("class", &class);
+        m.entry("preferred-register", &preferred);
+        m.entry("flags", &flags);
+        m.close();
+        out.push('\n');
+    }
+}
+
 /// Writes the header of one machine function as `llc` prints it: `---`,
 /// every key in `llc`'s order with its padding and quoting, and the
 /// `body:             |` line (the body itself is not written).
 ///
 /// `registers` is printed in place of `header.registers`, because `llc`
-/// derives that list from the function's virtual registers. `noPhis`,
-/// `isSSA` and `noVRegs` left `None` print as `true`; resolve them first
-/// with [`FunctionHeader::resolve_properties`].
-pub fn write_function_header(header: &FunctionHeader, registers: &[RegisterDecl], target: &Target, out: &mut String) {
+/// derives that list from the function's virtual registers (a read list
+/// prints through `header.registers.iter().map(RegisterEntry::from)`).
+/// `noPhis`, `isSSA` and `noVRegs` left `None` print as `true`; resolve them
+/// first with [`FunctionHeader::resolve_properties`].
+pub fn write_function_header<'r>(
+    header: &FunctionHeader,
+    registers: impl IntoIterator<Item = RegisterEntry<'r>>,
+    target: &Target,
+    out: &mut String,
+) {
     let h = header;
     out.push_str("---\n");
     padded(out, 0, "name", &quoted(&h.name));
@@ -274,16 +318,7 @@ pub fn write_function_header(header: &FunctionHeader, registers: &[RegisterDecl]
     for (k, v) in flags {
         padded(out, 0, k, b(v));
     }
-    list(out, "registers", registers, |_, r, out| {
-        out.push_str("  - ");
-        let mut m = FlowMap::open(out);
-        m.entry_display("id", r.id);
-        m.entry("class", &quoted(&r.class));
-        m.entry("preferred-register", &quoted(&r.preferred_register));
-        m.entry("flags", &flow_seq(&r.flags));
-        m.close();
-        out.push('\n');
-    });
+    write_registers(out, registers);
     list(out, "liveins", &h.liveins, |_, l, out| {
         out.push_str("  - ");
         let mut m = FlowMap::open(out);

@@ -5,6 +5,7 @@
 mod body;
 mod body_printer;
 mod cursor;
+mod decimal;
 mod error;
 mod file;
 mod operand_parser;
@@ -13,7 +14,7 @@ mod vreg_numbering;
 
 pub use body_printer::{print_body, print_inst, print_mem};
 pub use error::MirError;
-pub use file::{MachineFunction, MirModule, read_mir, write_mir};
+pub use file::{MachineFunction, MirDocuments, MirModule, read_mir, read_mir_documents, write_function, write_mir};
 pub use round_trip::check_round_trip;
 pub use vreg_numbering::renumber_vregs;
 
@@ -40,11 +41,12 @@ mod header_read;
 mod header_write;
 mod module;
 mod yaml;
+mod yaml_simple;
 
 pub use document::{BodyText, FunctionDoc, MirFile, parse_document};
 pub use header::{
     CallSite, Constant, DebugInfo, DebugValueSubstitution, EntryValue, FixedStackObject, FrameInfo, FunctionHeader,
-    JumpTable, LiveIn, MfiEntry, RegisterDecl, SaveRestorePoint, StackObject, StackObjectType,
+    JumpTable, LiveIn, MfiEntry, RegisterDecl, RegisterEntry, SaveRestorePoint, StackObject, StackObjectType,
 };
 pub use header_write::{fixed_stack_print_order, validate_machine_function_info, write_function_header};
 pub use module::{

@@ -226,6 +226,10 @@ impl<'t> OperandParser<'_, 't> {
         match self.cursor.peek() {
             Some('%') => {
                 let rest = self.cursor.rest().trim_start();
+                // `%12`: a numbered register, none of the named references below.
+                if rest.as_bytes().get(1).is_some_and(u8::is_ascii_digit) {
+                    return self.register_operand(false);
+                }
                 if rest.starts_with("%bb.") {
                     return self.block_ref().map(Operand::Block);
                 }

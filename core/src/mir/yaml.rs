@@ -294,6 +294,13 @@ fn needs_quotes(s: &str) -> Quoting {
 /// `s` as LLVM's YAML writer prints a string scalar; borrowed when it
 /// prints as it is.
 pub(crate) fn quoted(s: &str) -> Cow<'_, str> {
+    // The commonest scalars (an empty preferred register, the `_` class),
+    // answered before the full rules.
+    match s {
+        "" => return Cow::Borrowed("''"),
+        "_" => return Cow::Borrowed("_"),
+        _ => {}
+    }
     match needs_quotes(s) {
         Quoting::None => Cow::Borrowed(s),
         Quoting::Single if s.is_empty() => Cow::Borrowed("''"),
@@ -322,13 +329,24 @@ pub(crate) fn quoted(s: &str) -> Cow<'_, str> {
 /// Writes `indent` spaces, `key:` and pads the value to column `indent + 17`
 /// (one space when the key is 16 characters or longer), then `value`.
 pub(crate) fn padded(out: &mut String, indent: usize, key: &str, value: &str) {
-    out.extend(std::iter::repeat_n(' ', indent));
+    push_spaces(out, indent);
     out.push_str(key);
     out.push(':');
     let pad = if key.len() < 16 { 16 - key.len() } else { 1 };
-    out.extend(std::iter::repeat_n(' ', pad));
+    push_spaces(out, pad);
     out.push_str(value);
     out.push('\n');
+}
+
+/// Appends `n` spaces.
+fn push_spaces(out: &mut String, n: usize) {
+    const SPACES: &str = "                ";
+    let mut left = n;
+    while left > 0 {
+        let step = left.min(SPACES.len());
+        out.push_str(&SPACES[..step]);
+        left -= step;
+    }
 }
 
 /// A flow mapping `{ k: v, ... }` being written at the end of `out`, wrapped
