@@ -35,7 +35,9 @@ impl<'a> ModuleLegalizer<'a> {
     }
 
     /// Legalizes `function` of a module targeting `module_target` in place,
-    /// adding any remark to `remarks`. With `-global-isel-abort=1` (the
+    /// adding any remark to `remarks` and, with `--verify-semantics`, any
+    /// change of meaning to `mismatches` (the run goes on and fails at the
+    /// end). With `-global-isel-abort=1` (the
     /// default, but for AArch64 at `-O0`, where it is 0) a function that
     /// cannot be legalized is a fatal error, as llc prints it; with 0 or 2
     /// that function is marked `failedISel: true` and kept as far as it
@@ -45,6 +47,7 @@ impl<'a> ModuleLegalizer<'a> {
         function: &mut MachineFunction,
         module_target: &Target,
         remarks: &mut Vec<String>,
+        mismatches: &mut Vec<String>,
     ) -> Result<(), String> {
         let args = self.args;
         if function.header.failed_isel {
@@ -68,7 +71,10 @@ impl<'a> ModuleLegalizer<'a> {
         match result {
             Ok(_) => {
                 if let Some(before) = before.as_ref() {
-                    remarks.push(check_semantics(before, function, module_target)?);
+                    match check_semantics(before, function, module_target) {
+                        Ok(note) => remarks.push(note),
+                        Err(mismatch) => mismatches.push(mismatch),
+                    }
                 }
             }
             Err(error) => {

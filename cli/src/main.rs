@@ -111,8 +111,8 @@ fn legalize_file(args: &LlcArgs) -> Result<(), String> {
 }
 
 /// Legalizes, verifies and appends to `text` each function as `functions`
-/// reads it, then prints the remarks; a verifier report fails the run after
-/// the remarks. A failure to legalize is returned only once every remaining
+/// reads it, then prints the remarks; a verifier report or a change of
+/// meaning (`--verify-semantics`) fails the run after the remarks. A failure to legalize is returned only once every remaining
 /// function has been read, since a read error takes precedence.
 fn legalize_and_write(
     functions: impl Iterator<Item = Result<MachineFunction, String>>,
@@ -124,11 +124,11 @@ fn legalize_and_write(
         Ok(legalizer) => (Some(legalizer), None),
         Err(error) => (None, Some(error)),
     };
-    let (mut remarks, mut report) = (Vec::new(), String::new());
+    let (mut remarks, mut mismatches, mut report) = (Vec::new(), Vec::new(), String::new());
     for function in functions {
         let mut function = function?;
         let Some(legalizer) = legalizer.as_ref().filter(|_| failure.is_none()) else { continue };
-        if let Err(error) = legalizer.legalize(&mut function, target, &mut remarks) {
+        if let Err(error) = legalizer.legalize(&mut function, target, &mut remarks, &mut mismatches) {
             failure = Some(error);
             continue;
         }
@@ -143,6 +143,7 @@ fn legalize_and_write(
     for remark in remarks {
         eprintln!("{remark}");
     }
+    report.extend(mismatches.iter().map(|m| format!("{m}\n")));
     if report.is_empty() { Ok(text) } else { Err(report) }
 }
 
