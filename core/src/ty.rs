@@ -93,6 +93,17 @@ impl Llt {
         }
     }
 
+    /// One of `parts` equal pieces of this type: a vector with a fraction of
+    /// the lanes (a scalar for one lane), or a scalar a fraction as wide
+    /// (LLVM's `LLT::divide`).
+    pub fn divide(self, parts: u32) -> Llt {
+        if self.is_vector() {
+            Llt::scalar_or_vector(self.num_elements() / parts, false, self.element_type())
+        } else {
+            Llt::scalar((self.size_in_bits() / u64::from(parts)) as u32)
+        }
+    }
+
     /// The packed representation, for hashing into caches.
     pub const fn to_bits(self) -> u64 {
         self.0
@@ -369,6 +380,13 @@ mod tests {
         for text in ["s1", "s32", "s128", "p0", "p270", "<4 x s32>", "<2 x p0>", "<vscale x 4 x s32>", "<1 x s64>"] {
             assert_eq!(t(text).to_string(), text);
         }
+    }
+
+    #[test]
+    fn divide_splits_lanes_or_bits() {
+        assert_eq!(t("<8 x s16>").divide(2), t("<4 x s16>"));
+        assert_eq!(t("<2 x s64>").divide(2), t("s64"));
+        assert_eq!(t("s128").divide(4), t("s32"));
     }
 
     #[test]

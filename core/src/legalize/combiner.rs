@@ -568,7 +568,7 @@ fn unmerge_of_merge(
             let piece = match convert {
                 Some(opcode) => {
                     let cast_ty = h.func.ty(use_reg(h, cast, 0));
-                    let piece_ty = divide(cast_ty, sources.len() as u32);
+                    let piece_ty = cast_ty.divide(sources.len() as u32);
                     h.build(opcode, piece_ty, &[*source])
                 }
                 None => *source,
@@ -605,15 +605,6 @@ fn unmerge_of_merge(
         }
     }
     Some(())
-}
-
-/// `ty` split into `parts` equal pieces (LLVM's `LLT::divide`).
-fn divide(ty: Llt, parts: u32) -> Llt {
-    if ty.is_vector() {
-        Llt::scalar_or_vector(ty.num_elements() / parts, false, ty.element_type())
-    } else {
-        Llt::scalar((ty.size_in_bits() / u64::from(parts)) as u32)
-    }
 }
 
 /// unmerge(trunc x) (LLVM's `tryFoldUnmergeCast`): a vector truncation

@@ -188,25 +188,24 @@ fn run(
             helper.take_explicit_defs();
             let mut dead = Vec::new();
             let shown = tracer.as_ref().map(|t| t.capture(helper.func, inst));
-            if try_combine(&mut helper, inst, &mut dead) {
+            let combined = try_combine(&mut helper, inst, &mut dead);
+            // A failed combine may still have built a value (the value
+            // finder's undef); what was built is CSE'd either way, as llc's
+            // builder does.
+            let explicit = helper.take_explicit_defs();
+            cse.process_new(helper.func, before, &explicit);
+            if combined {
                 stats.combines += 1;
-                let explicit = helper.take_explicit_defs();
-                cse.process_new(helper.func, before, &explicit);
                 for d in dead {
                     erase(&mut lists, helper.func, d);
                 }
                 if let (Some(tracer), Some(shown)) = (tracer.as_mut(), shown) {
                     tracer.combine(helper.func, shown, inst, before);
                 }
-                requeue(&mut lists, &mut helper, &mut cse, before);
             } else {
-                // A failed combine may still have built a value (the value
-                // finder's undef); it is CSE'd as llc's builder does.
-                let explicit = helper.take_explicit_defs();
-                cse.process_new(helper.func, before, &explicit);
                 lists.instructions.insert(inst);
-                requeue(&mut lists, &mut helper, &mut cse, before);
             }
+            requeue(&mut lists, &mut helper, &mut cse, before);
         }
         if lists.instructions.is_empty() {
             return Ok(stats);

@@ -17,7 +17,7 @@ mod mem;
 #[cfg(test)]
 mod tests;
 
-use super::addressing::{address_at, piece_mem};
+use super::addressing::{address_at, offset_address, piece_mem};
 use super::vector::load_store;
 use super::vector_parts::delete_trailing_into;
 use super::{Helper, StepResult};

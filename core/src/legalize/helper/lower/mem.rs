@@ -3,11 +3,11 @@
 //! select, shuffles and constant-index element access.
 
 use super::{
-    Helper, StepResult, address_at, cst, cst_ap, delete_trailing_into, done, load_store, not, op, op_flags, op_into,
-    piece_mem, regs, unable,
+    Helper, StepResult, address_at, cst, cst_ap, delete_trailing_into, done, load_store, not, offset_address, op,
+    op_into, piece_mem, regs, unable,
 };
 use crate::apint::ApInt;
-use crate::ir::{FrameRef, Inst, InstFlags, MemFlags, MemOperand, Operand, VReg};
+use crate::ir::{FrameRef, Inst, MemFlags, MemOperand, Operand, VReg};
 use crate::opcode::Opcode::{self, *};
 use crate::ty::Llt;
 
@@ -51,17 +51,6 @@ fn build_load(h: &mut Helper<'_>, opcode: Opcode, ty: Llt, pointer: VReg, mem: M
     let (load, defs) = h.builder().build(opcode, &[ty], vec![Operand::vreg_use(pointer)]);
     h.func.modify(load, |d| d.mem.push(mem));
     defs[0]
-}
-
-/// `nuw inbounds G_PTR_ADD pointer, C(bytes)` into a new register (the
-/// store split's `buildObjectPtrOffset` of a type; the load split gives an
-/// explicit register, [`address_at`]).
-fn pointer_plus(h: &mut Helper<'_>, pointer: VReg, bytes: u64) -> VReg {
-    let pointer_ty = h.func.ty(pointer);
-    let offset = cst(h, Llt::scalar(pointer_ty.size_in_bits() as u32), i128::from(bytes));
-    let mut flags = InstFlags::NUW;
-    flags.insert(InstFlags::INBOUNDS);
-    op_flags(h, G_PTR_ADD, pointer_ty, &[pointer, offset], flags)
 }
 
 /// Split sizes of a scalar access: `bit_floor` and the rest, or halves of
@@ -200,7 +189,7 @@ fn store(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
     let extended = op(h, ext, new_src_ty, &[src]);
     let amount = cst(h, new_src_ty, i128::from(large));
     let small_value = op(h, G_LSHR, new_src_ty, &[extended, amount]);
-    let small_pointer = pointer_plus(h, pointer, large / 8);
+    let small_pointer = offset_address(h, pointer, large / 8);
     h.builder().store(extended, pointer, piece_mem(&mem, 0, Llt::scalar(large as u32)));
     h.builder().store(small_value, small_pointer, piece_mem(&mem, large / 8, Llt::scalar(small as u32)));
     done(h, inst)
