@@ -127,3 +127,28 @@ fn check_semantics(before: &MachineFunction, after: &MachineFunction, target: &T
         Err(other) => Ok(format!("semantics of '{name}' not checked: {other}")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::check_semantics;
+    use gisel_core::mir::read_mir;
+
+    /// A function whose body is `op` applied to two argument registers.
+    fn function(op: &str) -> String {
+        format!(
+            "---\nname: f\ntracksRegLiveness: true\nbody: |\n  bb.0:\n    liveins: $x0, $x1\n    \
+             %0:_(s64) = COPY $x0\n    %1:_(s64) = COPY $x1\n    %2:_(s64) = {op} %0, %1\n    \
+             $x0 = COPY %2(s64)\n    RET_ReallyLR implicit $x0\n...\n"
+        )
+    }
+
+    #[test]
+    fn a_change_of_meaning_is_an_error_naming_the_function() {
+        let before = read_mir(&function("G_ADD"), "a.mir", Some("aarch64"), "").expect("reads");
+        let wrong = read_mir(&function("G_SUB"), "a.mir", Some("aarch64"), "").expect("reads");
+        let err = check_semantics(&before.functions[0], &wrong.functions[0], &before.target).unwrap_err();
+        assert!(err.starts_with("gisel: legalizing 'f' changed its meaning: "), "{err}");
+        let same = check_semantics(&before.functions[0], &before.functions[0], &before.target).expect("agrees");
+        assert!(same.starts_with("semantics of 'f': 32 inputs agree"), "{same}");
+    }
+}

@@ -128,7 +128,7 @@ fn run(
     let mut recent: VecDeque<QueryParts> = VecDeque::new();
     let mut helper = Helper::new(func, info, target);
     loop {
-        let mut retry: Vec<Inst> = Vec::new();
+        let mut retry: Vec<(Inst, String)> = Vec::new();
         while let Some(inst) = lists.instructions.pop() {
             if is_trivially_dead(helper.func, inst) {
                 erase(&mut lists, helper.func, inst);
@@ -158,7 +158,7 @@ fn run(
                 }
                 StepResult::Unable(reason) => {
                     if is_artifact(helper.func, inst) {
-                        retry.push(inst);
+                        retry.push((inst, reason));
                         continue;
                     }
                     return Err(unable(helper.func, inst, reason));
@@ -167,15 +167,15 @@ fn run(
         }
         if !retry.is_empty() {
             if lists.artifacts.is_empty() {
-                let inst = retry[0];
-                let reason = describe_step(&helper, inst);
+                let (inst, why) = &retry[0];
+                let step = describe_step(&helper, *inst);
                 return Err(unable(
                     helper.func,
-                    inst,
-                    format!("{reason}; no new artifacts were created, not retrying"),
+                    *inst,
+                    format!("{step}: {why}; no new artifacts were created, not retrying"),
                 ));
             }
-            for inst in retry.into_iter().rev() {
+            for (inst, _) in retry.into_iter().rev() {
                 lists.artifacts.insert(inst);
             }
         }

@@ -213,6 +213,18 @@ fn full_width_mem(h: &Helper<'_>, inst: Inst, value_ty: Llt) -> Option<MemOperan
         .then_some(mem)
 }
 
+/// The register type of an extending load being narrowed: the narrow type when the memory fits in it (as LLVM does), else
+/// a scalar as wide as the memory. LLVM 22 uses the narrow type either way,
+/// which accesses more memory than the register holds and drops the rest
+/// (`load_s128_from_s64_a1` on riscv32 miscompiles); the wider access is
+/// then narrowed on its own.
+fn extending_access_type(mem_bits: Option<u64>, narrow: Llt) -> Llt {
+    match mem_bits {
+        Some(bits) if bits > narrow.size_in_bits() => Llt::scalar(bits as u32),
+        _ => narrow,
+    }
+}
+
 /// `reduceLoadStoreWidth` for loads (narrow pieces at increasing offsets,
 /// then the leftover), or a narrow extending load when the memory is
 /// narrower than the register.
@@ -222,8 +234,9 @@ fn load(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
     let Some(mem) = h.func.inst(inst).mem.first().cloned() else {
         return StepResult::Unable("G_LOAD without a memory operand".into());
     };
-    if mem.memory_type().map(|t| t.size_in_bytes() * 8) != Some(value_ty.size_in_bits()) {
-        let loaded = h.builder().load(narrow, base, mem);
+    let mem_bits = mem.memory_type().map(|t| t.size_in_bytes() * 8);
+    if mem_bits != Some(value_ty.size_in_bits()) {
+        let loaded = h.builder().load(extending_access_type(mem_bits, narrow), base, mem);
         h.build_into(Opcode::G_ANYEXT, dst, &[loaded]);
         h.func.erase(inst);
         return StepResult::Legalized;

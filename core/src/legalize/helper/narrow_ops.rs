@@ -596,14 +596,12 @@ pub(super) fn narrow_insert(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> Step
         let (insert_at, extract_at, segment) = if start < part_start {
             (0, part_start - start, narrow_size.min(start + size - part_start))
         } else {
-            // As LLVM 22: the segment runs to `start + size - part_start`,
-            // which counts the insert offset twice; inserting s8 at bit 8
-            // then extracts 16 bits of the s8 value. llc miscompiles that
-            // (--verify-semantics reports it) or, where the extract cannot
-            // be legalized, fails; gisel does the same so that it fails
-            // exactly where llc does.
+            // LLVM 22 runs the segment to `start + size - part_start`,
+            // counting the offset twice: inserting s8 at bit 8 of s96
+            // extracts 16 bits of the s8 value, which llc miscompiles or
+            // cannot legalize. The segment ends with the value.
             let at = start - part_start;
-            (at, 0, (narrow_size - at).min(start + size - part_start))
+            (at, 0, (narrow_size - at).min(size))
         };
         let slice = if extract_at != 0 || segment != size {
             let seg = h.func.new_vreg(Llt::scalar(segment as u32));
