@@ -2,7 +2,9 @@
 //! the trace on stderr names each step's rule, stdout is what it is
 //! without `--explain`, and that output is llc 22's.
 
-use gisel_core::mir::renumber_vregs;
+mod common;
+
+use common::normalised;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -62,16 +64,6 @@ fn explain_prints_each_step_with_its_rule() {
     assert_eq!(sext[0], "  G_SEXT_INREG(s32): rule 0 custom_for(s32) -> Custom");
     assert!(sext.contains(&"  => %9:_(s32) = G_ASHR %16, %15(s32)"), "{trace}");
     assert_eq!(lines.last(), Some(&"# 'add_and_compare_i16': 5 steps, 5 combines"));
-}
-
-/// The output with comment lines and the `registers:` list dropped and the
-/// virtual registers renumbered in order of appearance, as the shared
-/// conformance harness compares: gisel's builder can number its registers
-/// differently from llc's.
-fn normalised(mir: &str) -> String {
-    let kept: Vec<&str> =
-        mir.lines().filter(|l| !l.starts_with('#') && !l.trim_start().starts_with("- { id: ")).collect();
-    renumber_vregs(&kept.join("\n"))
 }
 
 #[test]

@@ -339,6 +339,13 @@ fn combine_trunc(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
                 return None;
             }
         }
+        // trunc(ext x) -> x, through whatever the value finder sees in x.
+        Opcode::G_SEXT | Opcode::G_ZEXT | Opcode::G_ANYEXT => {
+            match find_value(h, dst, 0, dst_ty.size_in_bits() as u32, dst_ty, &mut None) {
+                Some(found) if found != dst && h.func.ty(found) == dst_ty => replace_reg(h, dst, found),
+                _ => return None,
+            }
+        }
         _ => return None,
     }
     Some(Some(def))

@@ -9,6 +9,7 @@ mod libcall;
 mod lower;
 mod narrow;
 mod narrow_ops;
+mod narrow_shift;
 mod parts;
 mod vector;
 mod vector_cast;

@@ -6,8 +6,9 @@
 use super::addressing::{address_at, piece_mem};
 use super::narrow_ops::{
     narrow_count_source, narrow_ext, narrow_ext_load, narrow_extract, narrow_icmp, narrow_insert, narrow_mul,
-    narrow_reverse, narrow_select, narrow_sext_inreg, narrow_shift, narrow_trunc_source,
+    narrow_reverse, narrow_select, narrow_sext_inreg, narrow_trunc_source,
 };
+use super::narrow_shift::narrow_shift;
 use super::parts::{Parts, breakdown, extract_parts, insert_parts};
 use super::{Helper, StepResult};
 use crate::ir::{Inst, MemOperand, Operand, VReg};
@@ -30,7 +31,7 @@ pub(super) fn narrow_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, narrow: 
         (G_SELECT, 0) => narrow_select(h, inst, narrow),
         (G_SEXT | G_ZEXT | G_ANYEXT, 0) => narrow_ext(h, inst, opcode, narrow),
         (G_TRUNC, 1) => narrow_trunc_source(h, inst, narrow),
-        (G_SHL | G_LSHR | G_ASHR, 0) => narrow_shift(h, inst, opcode),
+        (G_SHL | G_LSHR | G_ASHR, 0) => narrow_shift(h, inst, opcode, narrow),
         (G_MUL | G_UMULH, 0) => narrow_mul(h, inst, opcode, narrow),
         (G_SEXT_INREG, 0) => narrow_sext_inreg(h, inst, narrow),
         (G_EXTRACT, 1) => narrow_extract(h, inst, narrow),
