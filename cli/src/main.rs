@@ -77,8 +77,8 @@ fn run_on(command: &str, args: &LlcArgs, module: &mut MirModule) -> Result<(), S
         "print" => emit(&write_mir(module), "-"),
         _ if args.pass.is_none() => Err("gisel llc: expected -run-pass=none or -run-pass=legalizer".to_owned()),
         _ => {
-            if args.verify {
-                verify_module(module)?;
+            for function in &module.functions {
+                verify_input(function)?;
             }
             emit(&write_mir(module), args.output.as_deref().unwrap_or("-"))
         }
@@ -127,6 +127,9 @@ fn legalize_and_write(
     let (mut remarks, mut mismatches, mut report) = (Vec::new(), Vec::new(), String::new());
     for function in functions {
         let mut function = function?;
+        // llc verifies each function as it reads it and stops at the first
+        // that breaks the rules, before any pass runs.
+        verify_input(&function)?;
         let Some(legalizer) = legalizer.as_ref().filter(|_| failure.is_none()) else { continue };
         if let Err(error) = legalizer.legalize(&mut function, target, &mut remarks, &mut mismatches) {
             failure = Some(error);
@@ -161,6 +164,17 @@ fn verify_module(module: &MirModule) -> Result<(), String> {
         verify_function(function, &mut report);
     }
     if report.is_empty() { Ok(()) } else { Err(report) }
+}
+
+/// The verifier's complaints about a function as read, as an error.
+fn verify_input(function: &MachineFunction) -> Result<(), String> {
+    let mut report = String::new();
+    verify_function(function, &mut report);
+    if report.is_empty() {
+        return Ok(());
+    }
+    report.push_str(&format!("gisel: function '{}' is not valid machine IR; nothing was run\n", function.header.name));
+    Err(report)
 }
 
 /// Adds the verifier's complaints about `function` to `report`.

@@ -60,9 +60,20 @@ fn vreg_name(func: &Function, v: super::VReg) -> String {
     }
 }
 
-/// The layout slot that describes operand `index`, repeating variadic ones.
-fn spec_for(layout: &[OperandSpec], index: usize) -> Option<&OperandSpec> {
-    layout.get(index).or_else(|| layout.iter().rev().find(|s| s.variadic))
+/// The layout slot that describes operand `index` of `count`: the slots
+/// after a variadic one describe the last operands, and the variadic slot
+/// every operand between (`G_UNMERGE_VALUES` has its variadic defs before
+/// its source).
+fn spec_for(layout: &[OperandSpec], index: usize, count: usize) -> Option<&OperandSpec> {
+    let Some(variadic) = layout.iter().position(|s| s.variadic) else { return layout.get(index) };
+    let trailing_start = count.saturating_sub(layout.len() - variadic - 1);
+    if index < variadic {
+        layout.get(index)
+    } else if index >= trailing_start {
+        layout.get(variadic + 1 + (index - trailing_start))
+    } else {
+        layout.get(variadic)
+    }
 }
 
 fn check_generic(func: &Function, op: Opcode, data: &InstData, report: &mut impl FnMut(String)) {
@@ -82,7 +93,7 @@ fn check_generic(func: &Function, op: Opcode, data: &InstData, report: &mut impl
     let mut types = [Llt::INVALID; 6];
     let mut mismatched = 0u8;
     for (index, operand) in explicit.iter().enumerate() {
-        let Some(spec) = spec_for(layout, index) else { continue };
+        let Some(spec) = spec_for(layout, index, explicit.len()) else { continue };
         let type_index = match spec.kind {
             OperandKind::Type { index, .. } => Some(index),
             OperandKind::TypeAndBlock(type_index) => (index % 2 == 1).then_some(type_index),
@@ -191,6 +202,15 @@ mod tests {
         assert!(found.iter().any(|e| e.contains("type mismatch in G_ADD")), "{found:?}");
         assert!(found.iter().any(|e| e.contains("G_TRUNC result s64 must be narrower")), "{found:?}");
         assert!(found.iter().any(|e| e.contains("without a def")), "{found:?}");
+    }
+
+    #[test]
+    fn variadic_defs_come_before_the_source() {
+        let body = "bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(s16), %2:_(s16), %3:_(s16), %4:_(s16) = G_UNMERGE_VALUES %0(s64)\n  \
+                    %5:_(s64) = G_MERGE_VALUES %1(s16), %2(s16), %3(s16), %4(s16)\n  %6:_(s32), %7:_(s32) = G_UNMERGE_VALUES %5(s64)\n";
+        assert_eq!(errors(body), Vec::<String>::new());
+        let found = errors("bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(s16), %2:_(s32) = G_UNMERGE_VALUES %0(s64)\n");
+        assert!(found.iter().any(|e| e.contains("type mismatch in G_UNMERGE_VALUES")), "{found:?}");
     }
 
     #[test]
