@@ -8,15 +8,18 @@ use common::normalised;
 use std::path::Path;
 use std::process::Command;
 
-/// Legalizes `input` (under `tests/mir/Inputs/`) for `triple` and compares
-/// the result with llc 22's recorded output, then checks its semantics.
-fn check_against_llc(input: &str, triple: &str) {
+/// Legalizes `input` (under `tests/mir/Inputs/`) with the target options
+/// `target` and compares the result with llc 22's output recorded as
+/// `tests/expected/<recorded>`, then checks its semantics.
+fn check_against_llc(input: &str, target: &[&str], recorded: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let input_path = root.join("../tests/mir/Inputs").join(input);
-    let recorded = root.join("tests/expected").join(input.replace(".mir", ".llc22.mir"));
+    let recorded = root.join("tests/expected").join(recorded);
     let run = |extra: &[&str]| {
         let output = Command::new(env!("CARGO_BIN_EXE_gisel"))
-            .args(["llc", &format!("-mtriple={triple}"), "-run-pass=legalizer"])
+            .arg("llc")
+            .args(target)
+            .arg("-run-pass=legalizer")
             .arg(&input_path)
             .args(["-o", "-"])
             .args(extra)
@@ -42,12 +45,22 @@ fn check_against_llc(input: &str, triple: &str) {
 /// and by a register.
 #[test]
 fn multiway_shifts_on_riscv32_are_what_llc_22_prints() {
-    check_against_llc("multiway-shift-rv32.mir", "riscv32");
+    check_against_llc("multiway-shift-rv32.mir", &["-mtriple=riscv32"], "multiway-shift-rv32.llc22.mir");
 }
 
 /// A truncate of an extension reached through a copy folds to the
 /// extension's source, where nothing else could legalize the s128 merge.
 #[test]
 fn truncate_of_extension_through_a_copy_folds_as_llc_22_does() {
-    check_against_llc("trunc-of-ext-rv64.mir", "riscv64");
+    check_against_llc("trunc-of-ext-rv64.mir", &["-mtriple=riscv64"], "trunc-of-ext-rv64.llc22.mir");
+}
+
+/// 64-bit constants that take more than five instructions to build are
+/// loaded from the constant pool; the bit-manipulation extensions build
+/// more of them in place.
+#[test]
+fn riscv64_pools_the_constants_llc_22_pools() {
+    check_against_llc("riscv64-constants.mir", &["-mtriple=riscv64"], "riscv64-constants.llc22.mir");
+    let zb = ["-mtriple=riscv64", "-mattr=+zba,+zbb,+zbs,+zbkb"];
+    check_against_llc("riscv64-constants.mir", &zb, "riscv64-constants-zb.llc22.mir");
 }

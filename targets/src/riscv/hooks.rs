@@ -11,6 +11,7 @@ use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallReques
 use gisel_core::opcode::Opcode;
 use gisel_core::ty::Llt;
 
+use super::mat_int::in_constant_pool;
 use super::subtarget::{FloatAbi, Subtarget};
 
 /// LLVM's `RISCVFPRndMode::RTZ`, the rounding-mode operand of
@@ -83,7 +84,7 @@ impl LegalizeTarget for RiscvHooks {
                 h.func.erase(inst);
                 CustomOutcome::Done
             }
-            G_CONSTANT => constant(h, inst),
+            G_CONSTANT => constant(h, inst, &self.st),
             G_FCONSTANT => {
                 let Operand::FpImm(value) = h.func.inst(inst).operands[1] else { return CustomOutcome::Failed };
                 let bits = value.kind.bits();
@@ -240,11 +241,14 @@ fn sext_inreg(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) {
     h.func.erase(inst);
 }
 
-/// 64-bit constants stay as they are: LLVM moves a constant into the
-/// constant pool only when materialising it costs more than the
-/// subtarget's limit, which never happens without a tuning that sets one.
-fn constant(h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
-    let _ = (h, inst);
+/// A 64-bit constant stays as it is unless building it would take more
+/// instructions than a load: then it is loaded from the constant pool.
+fn constant(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> CustomOutcome {
+    let Operand::CImm(value) = &h.func.inst(inst).operands[1] else { return CustomOutcome::Failed };
+    let Some(value) = value.to_i128().and_then(|v| i64::try_from(v).ok()) else { return CustomOutcome::Failed };
+    if in_constant_pool(value, st.mat_features()) && !h.load_constant_from_pool(inst) {
+        return CustomOutcome::Failed;
+    }
     CustomOutcome::Done
 }
 

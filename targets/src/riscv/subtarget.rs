@@ -23,8 +23,12 @@ pub enum Feature {
     Zfhmin,
     /// Additional floating-point instructions (`fround`, `fminm`, ...).
     Zfa,
+    /// Address generation (`sh1add`, `add.uw`, ...).
+    Zba,
     /// Basic bit manipulation.
     Zbb,
+    /// Single-bit instructions (`bseti`, `bclri`, ...).
+    Zbs,
     /// Bit manipulation for cryptography.
     Zbkb,
     /// The full vector extension (application profile).
@@ -43,6 +47,7 @@ pub enum Feature {
     UnalignedScalarMem,
 }
 
+use super::mat_int::MatFeatures;
 use Feature::*;
 
 /// Feature names as `-mattr` spells them.
@@ -55,7 +60,9 @@ const NAMES: &[(&str, Feature)] = &[
     ("zfh", Zfh),
     ("zfhmin", Zfhmin),
     ("zfa", Zfa),
+    ("zba", Zba),
     ("zbb", Zbb),
+    ("zbs", Zbs),
     ("zbkb", Zbkb),
     ("v", V),
     ("zve32x", Zve32x),
@@ -201,6 +208,12 @@ impl Subtarget {
     /// `Zbkb`.
     pub fn has_zbkb(&self) -> bool {
         self.has(Zbkb)
+    }
+
+    /// The extensions RV64 can use to build a constant in fewer
+    /// instructions.
+    pub fn mat_features(&self) -> MatFeatures {
+        MatFeatures { zba: self.has(Zba), zbb: self.has(Zbb), zbs: self.has(Zbs), zbkb: self.has(Zbkb) }
     }
 
     /// Zbb or Zbkb: rotates and byte swaps.

@@ -22,7 +22,7 @@ use super::vector::load_store;
 use super::vector_parts::delete_trailing_into;
 use super::{Helper, StepResult};
 use crate::apint::ApInt;
-use crate::ir::{Inst, InstFlags, InstOpcode, IntPredicate, MemFlags, MemOperand, Operand, Reg, VReg};
+use crate::ir::{Inst, InstFlags, InstOpcode, IntPredicate, Operand, Reg, VReg};
 use crate::legality::{LegalityQuery, LegalizeAction};
 use crate::legalize::target::BooleanContent;
 use crate::opcode::Opcode;
@@ -58,21 +58,11 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, idx: usize, hint: Llt) -> St
 /// constant pool, aligned as its type is (half 2, float 4, double 8,
 /// fp128 16 bytes on every target gisel knows).
 fn fconstant(h: &mut Helper<'_>, inst: Inst) -> StepResult {
-    let Some(Operand::FpImm(value)) = h.func.inst(inst).operands.get(1).cloned() else {
-        return unable(Opcode::G_FCONSTANT, "no floating-point immediate");
-    };
-    let dst = h.reg(inst, 0);
-    let ty = h.func.ty(dst);
-    let align = ty.size_in_bytes().max(1).next_power_of_two();
-    let index = h.func.constant_pool.index_of(value.to_string(), align);
-    let pointer_ty = Llt::pointer(0, h.info.pointer_bits());
-    let entry = Operand::ConstantPool { index, offset: 0 };
-    let (_, address) = h.builder().build(Opcode::G_CONSTANT_POOL, &[pointer_ty], vec![entry]);
-    let mem =
-        MemOperand { pointer: Some("constant-pool".into()), base_align: align, ..MemOperand::new(MemFlags::LOAD, ty) };
-    let load = h.build_with(Opcode::G_LOAD, &[dst], vec![Operand::vreg_use(address[0])]);
-    h.func.modify(load, |d| d.mem.push(mem));
-    done(h, inst)
+    if h.load_constant_from_pool(inst) {
+        StepResult::Legalized
+    } else {
+        unable(Opcode::G_FCONSTANT, "no floating-point immediate")
+    }
 }
 
 /// `G_FCOPYSIGN`: the magnitude bits of the first source OR'ed (disjoint)

@@ -23,7 +23,9 @@ mod widen_ops;
 use super::query::describe;
 use super::target::LegalizeTarget;
 use crate::apint::ApInt;
-use crate::ir::{Block, Builder, Function, InsertPoint, Inst, InstData, InstOpcode, Operand, Reg, VReg};
+use crate::ir::{
+    Block, Builder, Function, InsertPoint, Inst, InstData, InstOpcode, MemFlags, MemOperand, Operand, Reg, VReg,
+};
 use crate::legality::{CustomOutcome, LegalizeAction, LegalizeStep, LegalizerInfo};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
@@ -179,6 +181,34 @@ impl<'a> Helper<'a> {
     /// Builds `opcode` with one def of `ty` from vreg uses, at the insertion point.
     pub fn build(&mut self, opcode: Opcode, ty: Llt, uses: &[VReg]) -> VReg {
         self.builder().build_op(opcode, ty, uses)
+    }
+
+    /// Replaces the `G_CONSTANT` or `G_FCONSTANT` `inst` with a load of its
+    /// value from the constant pool, aligned as its type is (LLVM's
+    /// `lowerConstant`/`lowerFConstant`). False if `inst` holds no
+    /// immediate.
+    pub fn load_constant_from_pool(&mut self, inst: Inst) -> bool {
+        let value = match self.func.inst(inst).operands.get(1) {
+            Some(Operand::CImm(value)) => format!("i{} {value}", value.bits()),
+            Some(Operand::FpImm(value)) => value.to_string(),
+            _ => return false,
+        };
+        let dst = self.reg(inst, 0);
+        let ty = self.func.ty(dst);
+        let align = ty.size_in_bytes().max(1).next_power_of_two();
+        let index = self.func.constant_pool.index_of(value, align);
+        let pointer_ty = Llt::pointer(0, self.info.pointer_bits());
+        let entry = Operand::ConstantPool { index, offset: 0 };
+        let (_, address) = self.builder().build(Opcode::G_CONSTANT_POOL, &[pointer_ty], vec![entry]);
+        let mem = MemOperand {
+            pointer: Some("constant-pool".into()),
+            base_align: align,
+            ..MemOperand::new(MemFlags::LOAD, ty)
+        };
+        let load = self.build_with(Opcode::G_LOAD, &[dst], vec![Operand::vreg_use(address[0])]);
+        self.func.modify(load, |d| d.mem.push(mem));
+        self.func.erase(inst);
+        true
     }
 
     /// A `G_CONSTANT` of `ty` holding `value`, in a new vreg.
