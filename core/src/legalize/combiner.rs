@@ -150,6 +150,11 @@ fn is_unsupported(h: &Helper<'_>, opcode: Opcode, types: &[Llt]) -> bool {
 
 /// Rewrites every use of `from` to `to`; `to` counts as updated.
 fn replace_reg(h: &mut Helper<'_>, from: VReg, to: VReg) {
+    // Every user changes, and is looked at again (LLVM's observer reports
+    // each use rewritten by `replaceRegWith`).
+    for user in h.func.use_insts(from).to_vec() {
+        h.mark_changed(user);
+    }
     h.func.replace_all_uses(from, to);
     h.record_replacement(to);
 }
