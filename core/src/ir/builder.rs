@@ -51,7 +51,7 @@ impl<'f> Builder<'f> {
     pub fn build(&mut self, opcode: Opcode, def_types: &[Llt], uses: Vec<Operand>) -> (Inst, Vec<VReg>) {
         let defs: Vec<VReg> = def_types.iter().map(|ty| self.func.new_vreg(*ty)).collect();
         let mut data = InstData::new(InstOpcode::Known(opcode));
-        data.num_defs = u8::try_from(defs.len()).expect("at most 255 defs");
+        data.num_defs = u16::try_from(defs.len()).expect("at most 65,535 defs");
         data.operands.extend(defs.iter().map(|v| Operand::vreg_def(*v)));
         data.operands.extend(uses);
         (self.insert(data), defs)

@@ -115,7 +115,7 @@ pub struct InstData {
     /// Operands; the first `num_defs` are the defs written before `=`.
     pub operands: SmallVec<[Operand; 4]>,
     /// Number of defs written before `=`.
-    pub num_defs: u8,
+    pub num_defs: u16,
     /// Flags (`nsw`, `frame-setup`, ...).
     pub flags: InstFlags,
     /// Memory operands.

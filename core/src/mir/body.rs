@@ -280,7 +280,7 @@ fn parse_instruction(p: &mut OperandParser<'_, '_>) -> Result<InstData, MirError
     let mut inst = InstData::new(opcode);
     inst.flags = inst_flags;
     inst.num_defs =
-        u8::try_from(defs.len()).map_err(|_| p.cursor.error(start..opcode_span.start, "too many definitions"))?;
+        u16::try_from(defs.len()).map_err(|_| p.cursor.error(start..opcode_span.start, "too many definitions"))?;
     inst.operands = defs;
     p.operands_and_annotations(&mut inst)?;
     if p.cursor.eat("::") {

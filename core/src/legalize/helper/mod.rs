@@ -239,7 +239,7 @@ impl<'a> Helper<'a> {
     pub fn build_with(&mut self, opcode: Opcode, defs: &[VReg], uses: Vec<Operand>) -> Inst {
         self.explicit_defs.extend_from_slice(defs);
         let mut data = InstData::new(InstOpcode::Known(opcode));
-        data.num_defs = u8::try_from(defs.len()).expect("at most 255 defs");
+        data.num_defs = u16::try_from(defs.len()).expect("at most 65,535 defs");
         data.operands.extend(defs.iter().map(|v| Operand::vreg_def(*v)));
         data.operands.extend(uses);
         self.builder().insert(data)

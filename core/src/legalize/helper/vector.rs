@@ -253,8 +253,8 @@ fn multi_elt(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, count: u32, non_vec
     StepResult::Legalized
 }
 
-fn data_num_defs(n: usize) -> u8 {
-    u8::try_from(n).expect("at most 255 defs")
+fn data_num_defs(n: usize) -> u16 {
+    u16::try_from(n).expect("at most 65,535 defs")
 }
 
 /// `fewerElementsVectorPhi`: incoming values split at the end of their
