@@ -128,6 +128,31 @@ fn check_generic(func: &Function, op: Opcode, data: &InstData, report: &mut impl
         }
     }
     check_type_relations(op, &types, report);
+    check_pieces(op, &types, explicit.len(), usize::from(data.num_defs), report);
+}
+
+/// Merges, unmerges, build-vectors and concatenations: the pieces cover
+/// the whole exactly.
+fn check_pieces(op: Opcode, types: &[Llt; 6], operands: usize, defs: usize, report: &mut impl FnMut(String)) {
+    let (whole, piece) = (types[0], types[1]);
+    if !whole.is_valid() || !piece.is_valid() {
+        return;
+    }
+    let bits = |ty: Llt| ty.size_in_bits();
+    match op {
+        Opcode::G_MERGE_VALUES | Opcode::G_CONCAT_VECTORS if bits(whole) != bits(piece) * (operands - 1) as u64 => {
+            report(format!("{op} of {} x {piece} cannot make {whole}", operands - 1));
+        }
+        Opcode::G_UNMERGE_VALUES if bits(piece) != bits(whole) * defs as u64 => {
+            report(format!("{op} of {piece} into {defs} x {whole} does not cover its source"));
+        }
+        Opcode::G_BUILD_VECTOR
+            if !whole.is_vector() || whole.element_type() != piece || whole.num_elements() as usize != operands - 1 =>
+        {
+            report(format!("{op} of {} x {piece} cannot make {whole}", operands - 1));
+        }
+        _ => {}
+    }
 }
 
 fn kind_matches(kind: OperandKind, operand: &Operand) -> bool {
@@ -211,6 +236,17 @@ mod tests {
         assert_eq!(errors(body), Vec::<String>::new());
         let found = errors("bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(s16), %2:_(s32) = G_UNMERGE_VALUES %0(s64)\n");
         assert!(found.iter().any(|e| e.contains("type mismatch in G_UNMERGE_VALUES")), "{found:?}");
+    }
+
+    #[test]
+    fn pieces_must_cover_the_whole() {
+        let found = errors(
+            "bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(s257) = G_MERGE_VALUES %0(s64), %0(s64), %0(s64), %0(s64)\n  \
+             %2:_(s33), %3:_(s33) = G_UNMERGE_VALUES %0(s64)\n  %4:_(<4 x s64>) = G_BUILD_VECTOR %0(s64), %0(s64)\n",
+        );
+        assert!(found.iter().any(|e| e.contains("G_MERGE_VALUES of 4 x s64 cannot make s257")), "{found:?}");
+        assert!(found.iter().any(|e| e.contains("G_UNMERGE_VALUES of s64 into 2 x s33")), "{found:?}");
+        assert!(found.iter().any(|e| e.contains("G_BUILD_VECTOR of 2 x s64 cannot make <4 x s64>")), "{found:?}");
     }
 
     #[test]
