@@ -6,7 +6,7 @@ mod common;
 
 use common::normalised;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn example() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/rv32_i16.mir")
@@ -14,15 +14,7 @@ fn example() -> PathBuf {
 
 /// Runs `gisel llc -mtriple=riscv32 -run-pass=legalizer EXAMPLE -o -` with `extra` arguments.
 fn gisel_llc(extra: &[&str]) -> Output {
-    let output = Command::new(env!("CARGO_BIN_EXE_gisel"))
-        .args(["llc", "-mtriple=riscv32", "-run-pass=legalizer"])
-        .arg(example())
-        .args(["-o", "-"])
-        .args(extra)
-        .output()
-        .expect("runs gisel");
-    assert!(output.status.success(), "gisel failed: {}", String::from_utf8_lossy(&output.stderr));
-    output
+    common::gisel_llc(&["-mtriple=riscv32"], &example(), extra)
 }
 
 fn text(bytes: &[u8]) -> String {

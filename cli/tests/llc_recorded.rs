@@ -4,9 +4,8 @@
 
 mod common;
 
-use common::normalised;
+use common::{gisel_llc, normalised};
 use std::path::Path;
-use std::process::Command;
 
 /// Legalizes `input` (under `tests/mir/Inputs/`) with the target options
 /// `target` and compares the result with llc 22's output recorded as
@@ -15,19 +14,7 @@ fn check_against_llc(input: &str, target: &[&str], recorded: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let input_path = root.join("../tests/mir/Inputs").join(input);
     let recorded = root.join("tests/expected").join(recorded);
-    let run = |extra: &[&str]| {
-        let output = Command::new(env!("CARGO_BIN_EXE_gisel"))
-            .arg("llc")
-            .args(target)
-            .arg("-run-pass=legalizer")
-            .arg(&input_path)
-            .args(["-o", "-"])
-            .args(extra)
-            .output()
-            .expect("runs gisel");
-        assert!(output.status.success(), "gisel failed: {}", String::from_utf8_lossy(&output.stderr));
-        output
-    };
+    let run = |extra: &[&str]| gisel_llc(target, &input_path, extra);
     let ours = String::from_utf8(run(&[]).stdout).expect("UTF-8 output");
     let llc = std::fs::read_to_string(&recorded).expect("reads the recorded llc output");
     // Both name the module after the path they were given.

@@ -140,6 +140,15 @@ fn shift_by_constant(
     let amt = amount.to_u128().unwrap_or(u128::MAX);
     let k = |h: &mut Helper<'_>, value: u128| h.builder().constant(amount_ty, value as i128);
     let zero = |h: &mut Helper<'_>| h.builder().constant(half, 0);
+    // A right shift by less than a half: the low half's bits move down and
+    // the high half's low bits come in above them; also the amount.
+    let right_low = |h: &mut Helper<'_>| {
+        let c = k(h, amt);
+        let own = h.build(Opcode::G_LSHR, half, &[in_l, c]);
+        let c2 = k(h, nvt_bits - amt);
+        let carried = h.build(Opcode::G_SHL, half, &[in_h, c2]);
+        (h.build(Opcode::G_OR, half, &[own, carried]), c)
+    };
     let (lo, hi) = match opcode {
         Opcode::G_SHL => {
             if amt > 2 * nvt_bits {
@@ -172,11 +181,7 @@ fn shift_by_constant(
             } else if amt == nvt_bits {
                 (in_h, zero(h))
             } else {
-                let c = k(h, amt);
-                let or_lhs = h.build(Opcode::G_LSHR, half, &[in_l, c]);
-                let c2 = k(h, nvt_bits - amt);
-                let or_rhs = h.build(Opcode::G_SHL, half, &[in_h, c2]);
-                let lo = h.build(Opcode::G_OR, half, &[or_lhs, or_rhs]);
+                let (lo, c) = right_low(h);
                 (lo, h.build(Opcode::G_LSHR, half, &[in_h, c]))
             }
         }
@@ -194,11 +199,7 @@ fn shift_by_constant(
                 let c = k(h, nvt_bits - 1);
                 (in_h, h.build(Opcode::G_ASHR, half, &[in_h, c]))
             } else {
-                let c = k(h, amt);
-                let or_lhs = h.build(Opcode::G_LSHR, half, &[in_l, c]);
-                let c2 = k(h, nvt_bits - amt);
-                let or_rhs = h.build(Opcode::G_SHL, half, &[in_h, c2]);
-                let lo = h.build(Opcode::G_OR, half, &[or_lhs, or_rhs]);
+                let (lo, c) = right_low(h);
                 (lo, h.build(Opcode::G_ASHR, half, &[in_h, c]))
             }
         }
