@@ -4,14 +4,15 @@
 mod legalize_cmd;
 mod llc_args;
 mod rules_cmds;
+mod verification;
 
-use gisel_core::ir::verify;
 use gisel_core::mir::{
-    MachineFunction, MirError, MirModule, Target, print_inst, read_mir, read_mir_documents, write_function, write_mir,
+    MachineFunction, MirError, MirModule, Target, read_mir, read_mir_documents, write_function, write_mir,
 };
 use llc_args::{LlcArgs, Pass};
 use std::process::ExitCode;
 use std::{env, fs, io::Write};
+use verification::Verifier;
 
 const USAGE: &str = "\
 usage: gisel <command> [options]
@@ -73,12 +74,13 @@ fn run(command: &str, args: &LlcArgs) -> Result<(), String> {
 /// (the legalizer reads as it goes, see [`legalize_file`]).
 fn run_on(command: &str, args: &LlcArgs, module: &mut MirModule) -> Result<(), String> {
     match command {
-        "verify" => verify_module(module),
+        "verify" => Verifier::new(&module.target).check_module(module),
         "print" => emit(&write_mir(module), "-"),
         _ if args.pass.is_none() => Err("gisel llc: expected -run-pass=none or -run-pass=legalizer".to_owned()),
         _ => {
+            let verifier = Verifier::new(&module.target);
             for function in &module.functions {
-                verify_input(function)?;
+                verifier.check_input(function)?;
             }
             emit(&write_mir(module), args.output.as_deref().unwrap_or("-"))
         }
@@ -125,18 +127,19 @@ fn legalize_and_write(
         Err(error) => (None, Some(error)),
     };
     let (mut remarks, mut mismatches, mut report) = (Vec::new(), Vec::new(), String::new());
+    let verifier = Verifier::new(target);
     for function in functions {
         let mut function = function?;
         // llc verifies each function as it reads it and stops at the first
         // that breaks the rules, before any pass runs.
-        verify_input(&function)?;
+        verifier.check_input(&function)?;
         let Some(legalizer) = legalizer.as_ref().filter(|_| failure.is_none()) else { continue };
         if let Err(error) = legalizer.legalize(&mut function, target, &mut remarks, &mut mismatches) {
             failure = Some(error);
             continue;
         }
         if args.verify {
-            verify_function(&function, &mut report);
+            verifier.report(&function, &mut report);
         }
         write_function(&function, target, &mut text);
     }
@@ -156,37 +159,6 @@ fn load(args: &LlcArgs) -> Result<MirModule, String> {
     let source = fs::read_to_string(path).map_err(|e| format!("gisel: cannot read '{path}': {e}"))?;
     read_mir(&source, path, args.triple.as_deref(), args.features.as_deref().unwrap_or(""))
         .map_err(|e: MirError| e.render(path, &source))
-}
-
-fn verify_module(module: &MirModule) -> Result<(), String> {
-    let mut report = String::new();
-    for function in &module.functions {
-        verify_function(function, &mut report);
-    }
-    if report.is_empty() { Ok(()) } else { Err(report) }
-}
-
-/// The verifier's complaints about a function as read, as an error.
-fn verify_input(function: &MachineFunction) -> Result<(), String> {
-    let mut report = String::new();
-    verify_function(function, &mut report);
-    if report.is_empty() {
-        return Ok(());
-    }
-    report.push_str(&format!("gisel: function '{}' is not valid machine IR; nothing was run\n", function.header.name));
-    Err(report)
-}
-
-/// Adds the verifier's complaints about `function` to `report`.
-fn verify_function(function: &MachineFunction, report: &mut String) {
-    for error in verify(&function.func) {
-        let mut text = String::new();
-        print_inst(&function.func, function.func.inst(error.inst), &mut text);
-        report.push_str(&format!(
-            "error: in function '{}': {}\n  instruction: {text}\n",
-            function.header.name, error.message
-        ));
-    }
 }
 
 fn emit(text: &str, output: &str) -> Result<(), String> {

@@ -23,4 +23,4 @@ pub use mem::{AtomicOrdering, MemFlags, MemOperand, MemSize, common_alignment, n
 pub use names::Names;
 pub use operand::{FloatPredicate, FrameRef, IntPredicate, Operand, Reg, RegFlags, RegOperand};
 pub use target_insts::{is_known_barrier, is_known_terminator, target_generic_layout};
-pub use verify::{VerifyError, verify};
+pub use verify::{VerifyError, verify, verify_copies};

@@ -53,6 +53,37 @@ pub fn verify(func: &Function) -> Vec<VerifyError> {
     errors
 }
 
+/// Checks each `COPY` between a typed virtual register and a physical
+/// register that `register_bits` knows: both must be as wide (LLVM's
+/// "Copy Instruction is illegal with mismatching sizes").
+pub fn verify_copies(func: &Function, register_bits: &dyn Fn(&str) -> Option<u32>) -> Vec<VerifyError> {
+    let mut errors = Vec::new();
+    for inst in func.all_insts() {
+        let data = func.inst(inst);
+        if !data.is(Opcode::COPY) || data.operands.len() != 2 {
+            continue;
+        }
+        let regs: Vec<Reg> = data.operands.iter().filter_map(|op| op.as_reg().map(|r| r.reg)).collect();
+        let (virtual_reg, physical) = match regs.as_slice() {
+            [Reg::Virtual(v), Reg::Physical(p)] | [Reg::Physical(p), Reg::Virtual(v)] => (*v, *p),
+            _ => continue,
+        };
+        let ty = func.ty(virtual_reg);
+        let name = func.names.resolve(physical);
+        let Some(bits) = register_bits(name) else { continue };
+        if ty.is_valid() && !ty.is_scalable() && ty.size_in_bits() != u64::from(bits) {
+            errors.push(VerifyError {
+                inst,
+                message: format!(
+                    "COPY between ${name} ({bits} bits) and {} ({ty}) changes the size",
+                    vreg_name(func, virtual_reg)
+                ),
+            });
+        }
+    }
+    errors
+}
+
 fn vreg_name(func: &Function, v: super::VReg) -> String {
     match &func.vreg(v).name {
         Some(name) => format!("%{name}"),
@@ -247,6 +278,30 @@ mod tests {
         assert!(found.iter().any(|e| e.contains("G_MERGE_VALUES of 4 x s64 cannot make s257")), "{found:?}");
         assert!(found.iter().any(|e| e.contains("G_UNMERGE_VALUES of s64 into 2 x s33")), "{found:?}");
         assert!(found.iter().any(|e| e.contains("G_BUILD_VECTOR of 2 x s64 cannot make <4 x s64>")), "{found:?}");
+    }
+
+    #[test]
+    fn copies_keep_the_register_width() {
+        let func = parse_body(
+            "f",
+            "bb.0:\n  %0:_(s32) = COPY $x0\n  %1:_(s64) = COPY $x1\n  $w0 = COPY %1(s64)\n",
+            &[],
+            &|_| 64,
+        )
+        .expect("parses");
+        let bits = |name: &str| match name.as_bytes()[0] {
+            b'x' => Some(64),
+            b'w' => Some(32),
+            _ => None,
+        };
+        let found: Vec<String> = verify_copies(&func, &bits).into_iter().map(|e| e.message).collect();
+        assert_eq!(
+            found,
+            [
+                "COPY between $x0 (64 bits) and %0 (s32) changes the size",
+                "COPY between $w0 (32 bits) and %1 (s64) changes the size"
+            ]
+        );
     }
 
     #[test]

@@ -1,0 +1,60 @@
+//! The machine verifier as the CLI runs it: every instruction against its
+//! opcode, and, where the target's registers are known, every copy between
+//! a virtual and a physical register keeping its width.
+
+use gisel_core::interp::Abi;
+use gisel_core::ir::{verify, verify_copies};
+use gisel_core::mir::{MachineFunction, MirModule, Target, print_inst};
+
+/// Verifies the functions of one target.
+pub struct Verifier {
+    registers: Option<Abi>,
+}
+
+impl Verifier {
+    /// A verifier for `target`'s functions.
+    pub fn new(target: &Target) -> Verifier {
+        Verifier { registers: Abi::for_target(target) }
+    }
+
+    /// Every finding in `module`, as one error.
+    pub fn check_module(&self, module: &MirModule) -> Result<(), String> {
+        let mut report = String::new();
+        for function in &module.functions {
+            self.report(function, &mut report);
+        }
+        if report.is_empty() { Ok(()) } else { Err(report) }
+    }
+
+    /// The findings in a function as read, as an error that says nothing
+    /// was run.
+    pub fn check_input(&self, function: &MachineFunction) -> Result<(), String> {
+        let mut report = String::new();
+        self.report(function, &mut report);
+        if report.is_empty() {
+            return Ok(());
+        }
+        report.push_str(&format!(
+            "gisel: function '{}' is not valid machine IR; nothing was run\n",
+            function.header.name
+        ));
+        Err(report)
+    }
+
+    /// Adds the findings in `function` to `report`, a line and the
+    /// instruction for each.
+    pub fn report(&self, function: &MachineFunction, report: &mut String) {
+        let mut errors = verify(&function.func);
+        if let Some(abi) = &self.registers {
+            errors.extend(verify_copies(&function.func, &|name| abi.view(name).map(|view| view.bits)));
+        }
+        for error in errors {
+            let mut text = String::new();
+            print_inst(&function.func, function.func.inst(error.inst), &mut text);
+            report.push_str(&format!(
+                "error: in function '{}': {}\n  instruction: {text}\n",
+                function.header.name, error.message
+            ));
+        }
+    }
+}
