@@ -14,6 +14,11 @@ use std::process::ExitCode;
 use std::{env, fs, io::Write};
 use verification::Verifier;
 
+/// mimalloc: the legalizer allocates and frees many small vectors per
+/// instruction, which the system allocator serves more slowly.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const USAGE: &str = "\
 usage: gisel <command> [options]
 
