@@ -71,7 +71,7 @@ struct Line {
 }
 
 fn lines(source: &str) -> Vec<Line> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(source.bytes().filter(|&b| b == b'\n').count() + 1);
     let mut start = 0;
     while start < source.len() {
         let nl = source[start..].find('\n').map_or(source.len(), |i| start + i);

@@ -163,6 +163,9 @@ impl MirDocuments {
 /// numbered in reverse order of creation, stack objects by position with
 /// their name appended (`%stack.0.x`).
 fn renumber_frame_objects(func: &mut Function, header: &FunctionHeader) {
+    if header.fixed_stack.is_empty() && header.stack.is_empty() {
+        return;
+    }
     let fixed_ids: Vec<(u32, u32)> =
         header.fixed_stack.iter().map(|o| o.id).zip(fixed_stack_print_order(header)).collect();
     let stack: Vec<(u32, u32, &str)> =
