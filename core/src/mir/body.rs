@@ -34,7 +34,7 @@ pub(super) fn parse_body<'t>(
     declared: &'t [(String, Option<String>)],
     pointer_bits: &dyn Fn(u32) -> u32,
 ) -> Result<(), MirError> {
-    let lines = split_lines(text);
+    let lines = content_lines(text);
     // Most lines define at most one new register.
     let expected = declared.len() + lines.len();
     func.reserve_vregs(expected);
@@ -65,13 +65,7 @@ pub(super) fn parse_body<'t>(
     func.reserve_insts(2 * lines.len());
     let mut current: Option<Block> = None;
     for line in &lines {
-        let content = &text[line.clone()];
-        let trimmed = content.trim_start();
-        let start = line.start + (content.len() - trimmed.len());
-        let end = start + strip_comment(trimmed).trim_end().len();
-        if start == end {
-            continue;
-        }
+        let (start, end) = (line.start, line.end);
         let rest = &text[start..end];
         if let Some(&block) = blocks.get(&start) {
             current = Some(block);
@@ -100,24 +94,34 @@ pub(super) fn parse_body<'t>(
     Ok(())
 }
 
-/// Byte ranges of the lines of `text`, without their line breaks.
-fn split_lines(text: &str) -> Vec<Range<usize>> {
+/// Byte ranges of what the lines of `text` hold: without their
+/// indentation, `;` comment and trailing spaces; lines left empty are
+/// dropped.
+fn content_lines(text: &str) -> Vec<Range<usize>> {
     let mut lines = Vec::new();
     let mut start = 0;
-    for (i, _) in text.match_indices('\n') {
-        let end = if i > start && text.as_bytes()[i - 1] == b'\r' { i - 1 } else { i };
-        lines.push(start..end);
+    let mut push = |start: usize, end: usize| {
+        let line = &text[start..end];
+        let trimmed = line.trim_start();
+        let from = start + (line.len() - trimmed.len());
+        let content = strip_comment(trimmed).trim_end();
+        if !content.is_empty() {
+            lines.push(from..from + content.len());
+        }
+    };
+    for i in memchr::memchr_iter(b'\n', text.as_bytes()) {
+        push(start, i);
         start = i + 1;
     }
     if start < text.len() {
-        lines.push(start..text.len());
+        push(start, text.len());
     }
     lines
 }
 
 /// Drops a `;` comment that is not inside quotes.
 fn strip_comment(line: &str) -> &str {
-    if !line.contains(';') {
+    if memchr::memchr(b';', line.as_bytes()).is_none() {
         return line;
     }
     let mut quoted = false;
@@ -141,14 +145,11 @@ fn declare_blocks(
     let mut headers = FxHashMap::default();
     let mut numbers = FxHashMap::default();
     for line in lines {
-        let content = &text[line.clone()];
-        let trimmed = content.trim_start();
-        let start = line.start + (content.len() - trimmed.len());
-        let body = strip_comment(trimmed).trim_end();
+        let (start, body) = (line.start, &text[line.clone()]);
         if !body.starts_with("bb.") {
             continue;
         }
-        let span = start..start + body.len();
+        let span = line.clone();
         let Some(header) = body.strip_suffix(':') else {
             return Err(MirError::new("expected ':' at the end of the basic block definition", span));
         };

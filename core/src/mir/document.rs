@@ -71,14 +71,18 @@ struct Line {
 }
 
 fn lines(source: &str) -> Vec<Line> {
-    let mut out = Vec::with_capacity(source.bytes().filter(|&b| b == b'\n').count() + 1);
+    let bytes = source.as_bytes();
+    let mut out = Vec::with_capacity(memchr::memchr_iter(b'\n', bytes).count() + 1);
     let mut start = 0;
-    while start < source.len() {
-        let nl = source[start..].find('\n').map_or(source.len(), |i| start + i);
-        let end = if nl > start && source.as_bytes()[nl - 1] == b'\r' { nl - 1 } else { nl };
-        let next = (nl + 1).min(source.len());
-        out.push(Line { start, end, next });
-        start = if nl == source.len() { nl } else { nl + 1 };
+    for nl in memchr::memchr_iter(b'\n', bytes) {
+        let end = if nl > start && bytes[nl - 1] == b'\r' { nl - 1 } else { nl };
+        out.push(Line { start, end, next: nl + 1 });
+        start = nl + 1;
+    }
+    if start < source.len() {
+        let len = source.len();
+        let end = if bytes[len - 1] == b'\r' { len - 1 } else { len };
+        out.push(Line { start, end, next: len });
     }
     out
 }
