@@ -37,7 +37,7 @@ struct Done {
 
 /// What is shared by the functions of one run.
 struct Run<'a> {
-    documents: &'a MirDocuments,
+    documents: &'a MirDocuments<'a>,
     args: &'a LlcArgs,
     legalizer: Option<ModuleLegalizer<'a>>,
     verifier: Verifier,
@@ -114,7 +114,7 @@ impl Merge {
 /// happens, every body is read first and the functions are legalized one
 /// after another; otherwise they are spread over the cores.
 pub fn legalize_documents(
-    documents: &MirDocuments,
+    documents: &MirDocuments<'_>,
     docs: Vec<FunctionDoc>,
     args: &LlcArgs,
     prologue: String,

@@ -28,10 +28,45 @@ pub struct FunctionDoc {
     /// Every key but `body`.
     pub header: FunctionHeader,
     /// The `body` block, if present.
-    pub body: Option<BodyText>,
+    pub body: Option<Body>,
     /// Byte span of the document, from `---` through `...` (or the next
     /// document).
     pub span: Range<usize>,
+}
+
+/// Where the text of a `body: |` block is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Body {
+    /// A block that YAML reads exactly as its lines stand in the file but
+    /// for their common indentation (printable ASCII, no tabs), the usual
+    /// shape: the byte range of its lines, read in place, without a copy.
+    InFile {
+        /// The lines of the block, from the first character of the line
+        /// after `body: |` to the end of the document's last line.
+        lines: Range<usize>,
+        /// The indentation YAML removes from each line.
+        indent: usize,
+    },
+    /// Any other block, as YAML reads it.
+    Read(BodyText),
+}
+
+impl Body {
+    /// The block's text as YAML reads it: [`Body::InFile`] lines dedented
+    /// and clipped to one final newline. `source` is the whole file.
+    pub fn text(&self, source: &str) -> BodyText {
+        match self {
+            Body::InFile { lines: range, indent } => {
+                let at = range.start;
+                let block: Vec<Line> = lines(&source[range.clone()])
+                    .into_iter()
+                    .map(|l| Line { start: at + l.start, end: at + l.end, next: at + l.next })
+                    .collect();
+                block_body(source, &block, *indent, ' ')
+            }
+            Body::Read(text) => text.clone(),
+        }
+    }
 }
 
 /// The text of a `body: |` block, dedented, with where each line is.
@@ -298,7 +333,8 @@ pub fn parse_document(source: &str) -> Result<MirFile, MirError> {
             None => {
                 let node = parse_yaml(yaml_text, yaml_start)?;
                 let (header, body) = read_header(&node)?;
-                (header, body.map(|(key, value)| body_from_source(source, &lines, key, value, doc.end)))
+                let body = body.map(|(key, value)| Body::Read(body_from_source(source, &lines, key, value, doc.end)));
+                (header, body)
             }
         };
         if let Some(first) = first_defined.get(header.name.as_str()) {
@@ -317,12 +353,7 @@ pub fn parse_document(source: &str) -> Result<MirFile, MirError> {
 /// is taken from the source as it stands. `None` when the document is not
 /// of that shape or the short read fails, so that the whole document is
 /// read again and any error is the full parser's.
-fn read_plain(
-    source: &str,
-    lines: &[Line],
-    doc: &RawDoc,
-    yaml_start: usize,
-) -> Option<(FunctionHeader, Option<BodyText>)> {
+fn read_plain(source: &str, lines: &[Line], doc: &RawDoc, yaml_start: usize) -> Option<(FunctionHeader, Option<Body>)> {
     let (key_line, indent) = plain_body_block(source, lines, doc.first, doc.end)?;
     let key = lines[key_line];
     let text = source.get(yaml_start..key.next)?;
@@ -331,8 +362,12 @@ fn read_plain(
         return None;
     };
     // The body read must be the block found (not an earlier `body` key).
-    (body_key.span.start == key.start)
-        .then(|| (header, Some(block_body(source, &lines[key_line + 1..doc.end], indent, ' '))))
+    let block = &lines[key_line + 1..doc.end];
+    let range = match (block.first(), block.last()) {
+        (Some(first), Some(last)) => first.start..last.end,
+        _ => key.next..key.next,
+    };
+    (body_key.span.start == key.start).then_some((header, Some(Body::InFile { lines: range, indent })))
 }
 
 fn is_blank_or_comment_block(text: &str) -> bool {
@@ -368,7 +403,7 @@ mod tests {
     #[test]
     fn body_lines_point_into_the_file() {
         let file = parse(SRC);
-        let Some(body) = &file.functions[0].body else { panic!("no body") };
+        let Some(body) = file.functions[0].body.as_ref().map(|b| b.text(SRC)) else { panic!("no body") };
         assert_eq!(body.text, "bb.0:\n  liveins: $x0\n\n  %0:_(s64) = COPY $x0\n");
         assert_eq!(body.line_offsets.len(), 4);
         for (i, line) in body.text.lines().enumerate() {
@@ -377,7 +412,7 @@ mod tests {
         }
         let copy = body.text.find("COPY").unwrap_or(0);
         assert_eq!(&SRC[body.file_offset_of(copy)..][..4], "COPY");
-        let Some(g) = &file.functions[1].body else { panic!("no body") };
+        let Some(g) = file.functions[1].body.as_ref().map(|b| b.text(SRC)) else { panic!("no body") };
         assert_eq!(g.text, "bb.0:\n  RET_ReallyLR\n");
     }
 
@@ -387,7 +422,7 @@ mod tests {
         let lines = lines(plain);
         assert_eq!(plain_body_block(plain, &lines, 1, 7), Some((2, 2)));
         let moved = "---\nbody: |\n  bb.0:\n  \n    RET_ReallyLR\n\nname: f\n...\n";
-        let body = |src: &str| parse(src).functions[0].body.clone().map(|b| b.text);
+        let body = |src: &str| parse(src).functions[0].body.as_ref().map(|b| b.text(src).text);
         assert_eq!(body(plain), body(moved));
         assert_eq!(body(plain).as_deref(), Some("bb.0:\n\n  RET_ReallyLR\n"));
         for odd in ["---\nname: f\nbody: |\n  bb.0:\n\t\n", "---\nname: f\nbody: |\n    bb.0:\n  x\n"] {
@@ -480,7 +515,7 @@ mod tests {
             let text = String::from_utf8_lossy(&bytes);
             match parse_document(&text) {
                 Ok(file) => {
-                    for b in file.functions.iter().filter_map(|f| f.body.as_ref()) {
+                    for b in file.functions.iter().filter_map(|f| f.body.as_ref().map(|b| b.text(&text))) {
                         assert_eq!(b.line_offsets.len(), b.text.lines().count());
                         assert!(b.line_offsets.iter().all(|&o| o <= text.len()));
                     }
