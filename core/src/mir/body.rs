@@ -17,12 +17,61 @@ use std::ops::Range;
 
 /// Where each virtual register was first seen, and its numbering.
 pub(super) struct VRegTable<'t> {
-    pub(super) by_name: FxHashMap<&'t str, VReg>,
+    pub(super) by_name: VRegNames<'t>,
     pub(super) first_seen: Vec<Range<usize>>,
     /// The register was written with the generic bank `:_`.
     pub(super) generic: Vec<bool>,
     /// The name as written after `%`.
     pub(super) written: Vec<&'t str>,
+}
+
+/// Virtual registers by the name written after `%`: a plain number (`%12`,
+/// no leading zero) indexes a table, as almost every name is; any other
+/// name, or a number far past the registers the body can hold, is hashed.
+pub(super) struct VRegNames<'t> {
+    numbered: Vec<Option<VReg>>,
+    named: FxHashMap<&'t str, VReg>,
+    /// Numbers from here on are hashed, so that `%4000000` makes no big table.
+    limit: usize,
+}
+
+impl<'t> VRegNames<'t> {
+    /// A table for a body of about `expected` registers.
+    fn with_capacity(expected: usize) -> VRegNames<'t> {
+        VRegNames { numbered: Vec::with_capacity(expected), named: FxHashMap::default(), limit: 4 * expected + 64 }
+    }
+
+    /// The register named `name`, if one was.
+    pub(super) fn get(&self, name: &str) -> Option<VReg> {
+        match self.number(name) {
+            Some(n) => self.numbered.get(n).copied().flatten(),
+            None => self.named.get(name).copied(),
+        }
+    }
+
+    /// Names `v` `name` (replacing an earlier register of that name).
+    pub(super) fn insert(&mut self, name: &'t str, v: VReg) {
+        match self.number(name) {
+            Some(n) => {
+                if n >= self.numbered.len() {
+                    self.numbered.resize(n + 1, None);
+                }
+                self.numbered[n] = Some(v);
+            }
+            None => {
+                self.named.insert(name, v);
+            }
+        }
+    }
+
+    /// The index of a name that is a plain number below the limit.
+    fn number(&self, name: &str) -> Option<usize> {
+        let bytes = name.as_bytes();
+        let plain =
+            matches!(bytes, [b'0'] | [b'1'..=b'9', ..]) && bytes.len() <= 9 && bytes.iter().all(u8::is_ascii_digit);
+        let n = if plain { bytes.iter().fold(0, |n, b| n * 10 + usize::from(b - b'0')) } else { return None };
+        (n < self.limit).then_some(n)
+    }
 }
 
 /// Reads a body into `func`. `text` is the whole body; spans are offsets in
@@ -39,7 +88,7 @@ pub(super) fn parse_body<'t>(
     let expected = declared.len() + lines.len();
     func.reserve_vregs(expected);
     let mut vregs = VRegTable {
-        by_name: FxHashMap::with_capacity_and_hasher(expected, Default::default()),
+        by_name: VRegNames::with_capacity(expected),
         first_seen: Vec::with_capacity(expected),
         generic: Vec::with_capacity(expected),
         written: Vec::with_capacity(expected),
