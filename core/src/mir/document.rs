@@ -282,9 +282,6 @@ fn plain_body_block(source: &str, lines: &[Line], first: usize, end: usize) -> O
     for i in (first..end).rev() {
         let l = lines[i];
         let text = &source[l.start..l.end];
-        if l.next > l.end + 1 || !text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
-            return None;
-        }
         let spaces = text.len() - text.trim_start_matches(' ').len();
         if spaces == text.len() {
             deepest_blank = deepest_blank.max(spaces);
@@ -293,12 +290,22 @@ fn plain_body_block(source: &str, lines: &[Line], first: usize, end: usize) -> O
             first_indent = Some(spaces);
         } else if text.strip_prefix("body:").is_some_and(|rest| rest.trim_matches(' ') == "|") {
             let indent = first_indent?;
-            return (indent == shallowest && deepest_blank <= indent).then_some((i, indent));
+            // Lines end in a bare `\n`: a `\r` before one is caught by
+            // the byte check, before the last line's break by its offsets.
+            let last = lines[end - 1];
+            let plain = last.next <= last.end + 1 && printable_lines(&source.as_bytes()[l.start..last.end]);
+            return (indent == shallowest && deepest_blank <= indent && plain).then_some((i, indent));
         } else {
             return None;
         }
     }
     None
+}
+
+/// True when `bytes` are lines of printable ASCII (no tab, no `\r`), in
+/// one pass without early exit, which the compiler vectorizes.
+fn printable_lines(bytes: &[u8]) -> bool {
+    bytes.iter().fold(true, |ok, &b| ok & ((b' '..=b'~').contains(&b) | (b == b'\n')))
 }
 
 /// Splits and reads a `.mir` file. The first error is returned, with its
