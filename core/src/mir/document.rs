@@ -314,7 +314,7 @@ fn printable_lines(bytes: &[u8]) -> bool {
 pub fn parse_document(source: &str) -> Result<MirFile, MirError> {
     let lines = lines(source);
     let docs = split(source, &lines);
-    let mut file = MirFile { ir_module: None, ir_module_span: None, functions: Vec::new() };
+    let mut file = MirFile { ir_module: None, ir_module_span: None, functions: Vec::with_capacity(docs.len()) };
     // Where each function's name was first written, to reject a redefinition.
     let mut first_defined: FxHashMap<String, usize> = FxHashMap::default();
     for (index, doc) in docs.iter().enumerate() {
