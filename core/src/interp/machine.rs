@@ -264,10 +264,10 @@ impl<'a> Machine<'a> {
             G_CONSTANT => {
                 let c = data.uses().iter().find_map(|o| if let Operand::CImm(c) = o { Some(c) } else { None });
                 let c = c.ok_or_else(|| malformed("G_CONSTANT without a value"))?;
-                vec![Value::defined(c.clone()).sext(self.def_width(data, 0)?)]
+                vec![Value::defined(c.as_ref().clone()).sext(self.def_width(data, 0)?)]
             }
             G_FCONSTANT => {
-                let c = data.uses().iter().find_map(|o| if let Operand::FpImm(c) = o { Some(*c) } else { None });
+                let c = data.uses().iter().find_map(|o| if let Operand::FpImm(c) = o { Some(**c) } else { None });
                 let c = c.ok_or_else(|| malformed("G_FCONSTANT without a value"))?;
                 let w = c.kind.bits();
                 let bits = if w == 128 { c.bits.rotate_left(64) } else { c.bits };

@@ -66,7 +66,7 @@ impl<'f> Builder<'f> {
     /// `G_CONSTANT` of `ty` with `value` (truncated to the type's width).
     pub fn constant(&mut self, ty: Llt, value: i128) -> VReg {
         let bits = ty.scalar_size_in_bits();
-        self.build(Opcode::G_CONSTANT, &[ty], vec![Operand::CImm(ApInt::from_i128(bits, value))]).1[0]
+        self.build(Opcode::G_CONSTANT, &[ty], vec![Operand::cimm(ApInt::from_i128(bits, value))]).1[0]
     }
 
     /// `G_IMPLICIT_DEF` of `ty`.

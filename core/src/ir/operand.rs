@@ -194,10 +194,11 @@ pub enum Operand {
     Reg(RegOperand),
     /// A plain immediate.
     Imm(i64),
-    /// A `ConstantInt` (`i32 7`).
-    CImm(ApInt),
+    /// A `ConstantInt` (`i32 7`), boxed (as the floating-point constant)
+    /// so that every operand fits in 32 bytes.
+    CImm(Box<ApInt>),
     /// A `ConstantFP` (`float 1.0`).
-    FpImm(FpConst),
+    FpImm(Box<FpConst>),
     /// `intpred(eq)`.
     IntPred(IntPredicate),
     /// `floatpred(oeq)`.
@@ -264,6 +265,16 @@ pub enum Operand {
 }
 
 impl Operand {
+    /// A `ConstantInt` operand.
+    pub fn cimm(value: ApInt) -> Operand {
+        Operand::CImm(Box::new(value))
+    }
+
+    /// A `ConstantFP` operand.
+    pub fn fpimm(value: FpConst) -> Operand {
+        Operand::FpImm(Box::new(value))
+    }
+
     /// The register operand, if it is one.
     pub fn as_reg(&self) -> Option<&RegOperand> {
         match self {

@@ -174,13 +174,13 @@ fn anyext_or_trunc_into(h: &mut Helper<'_>, dst: VReg, src: VReg) {
 
 fn constant_value(func: &Function, inst: Inst) -> Option<ApInt> {
     match &func.inst(inst).operands[1] {
-        Operand::CImm(v) => Some(v.clone()),
+        Operand::CImm(v) => Some(v.as_ref().clone()),
         _ => None,
     }
 }
 
 fn build_constant_into(h: &mut Helper<'_>, dst: VReg, value: ApInt) {
-    h.build_with(Opcode::G_CONSTANT, &[dst], vec![Operand::CImm(value)]);
+    h.build_with(Opcode::G_CONSTANT, &[dst], vec![Operand::cimm(value)]);
 }
 
 // ----- the folds -----

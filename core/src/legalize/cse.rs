@@ -221,8 +221,8 @@ fn key(func: &Function, inst: Inst) -> Option<Key> {
                 Reg::Physical(_) => return None,
             },
             Operand::Imm(v) => UseKey::Imm(*v),
-            Operand::CImm(v) => UseKey::CImm(v.clone()),
-            Operand::FpImm(v) => UseKey::FpImm(*v),
+            Operand::CImm(v) => UseKey::CImm(v.as_ref().clone()),
+            Operand::FpImm(v) => UseKey::FpImm(**v),
             Operand::IntPred(p) => UseKey::IntPred(*p),
             _ => return None,
         });
@@ -278,7 +278,7 @@ fn fold_constants(func: &mut Function, inst: Inst) {
         let Some(Reg::Virtual(v)) = op.as_reg().map(|r| r.reg) else { return None };
         let def = func.def_inst(v)?;
         match &func.inst(def).operands[..] {
-            [_, Operand::CImm(c)] if func.inst(def).is(G_CONSTANT) => Some(c.clone()),
+            [_, Operand::CImm(c)] if func.inst(def).is(G_CONSTANT) => Some(c.as_ref().clone()),
             _ => None,
         }
     };
@@ -292,7 +292,7 @@ fn fold_constants(func: &mut Function, inst: Inst) {
         data.opcode = InstOpcode::Known(G_CONSTANT);
         data.flags = crate::ir::InstFlags::NONE;
         data.operands.truncate(1);
-        data.operands.push(Operand::CImm(value));
+        data.operands.push(Operand::cimm(value));
     });
 }
 
@@ -358,7 +358,7 @@ fn fold_sext_inreg(func: &mut Function, inst: Inst) {
     let width = *width as u32;
     let Some(def) = func.def_inst(src) else { return };
     let value = match &func.inst(def).operands[..] {
-        [_, Operand::CImm(c)] if func.inst(def).is(Opcode::G_CONSTANT) => c.clone(),
+        [_, Operand::CImm(c)] if func.inst(def).is(Opcode::G_CONSTANT) => c.as_ref().clone(),
         _ => return,
     };
     let bits = value.bits();
@@ -370,6 +370,6 @@ fn fold_sext_inreg(func: &mut Function, inst: Inst) {
         data.opcode = InstOpcode::Known(Opcode::G_CONSTANT);
         data.flags = crate::ir::InstFlags::NONE;
         data.operands.truncate(1);
-        data.operands.push(Operand::CImm(folded));
+        data.operands.push(Operand::cimm(folded));
     });
 }

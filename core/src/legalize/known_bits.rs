@@ -148,7 +148,7 @@ fn constant(func: &Function, v: VReg) -> Option<ApInt> {
     let def = func.def_inst(v)?;
     let data = func.inst(def);
     match &data.operands[..] {
-        [_, Operand::CImm(c)] if data.is(Opcode::G_CONSTANT) => Some(c.clone()),
+        [_, Operand::CImm(c)] if data.is(Opcode::G_CONSTANT) => Some(c.as_ref().clone()),
         _ => None,
     }
 }

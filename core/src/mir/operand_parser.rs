@@ -361,7 +361,7 @@ impl<'t> OperandParser<'_, 't> {
                 if let Some(kind) = FpKind::from_name(word) {
                     let lit_start = self.cursor.pos();
                     let text = self.literal_word();
-                    return FpConst::parse(kind, text).map(Operand::FpImm).ok_or_else(|| {
+                    return FpConst::parse(kind, text).map(Operand::fpimm).ok_or_else(|| {
                         self.cursor.error(lit_start..self.cursor.pos(), format!("invalid {word} constant '{text}'"))
                     });
                 }
@@ -371,7 +371,7 @@ impl<'t> OperandParser<'_, 't> {
                     if bits == 0 || Llt::try_scalar(u64::from(bits)).is_none() {
                         return Err(self.cursor.error(word_span, format!("invalid integer type '{word}'")));
                     }
-                    return ApInt::parse(bits, text).map(Operand::CImm).ok_or_else(|| {
+                    return ApInt::parse(bits, text).map(Operand::cimm).ok_or_else(|| {
                         self.cursor.error(
                             lit_start..self.cursor.pos(),
                             format!("expected an integer constant, found '{text}'"),

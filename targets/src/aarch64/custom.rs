@@ -31,7 +31,7 @@ pub fn constant_of(h: &Helper<'_>, v: VReg) -> Option<ApInt> {
         let next = match opcode {
             Opcode::G_CONSTANT => {
                 let Operand::CImm(value) = &data.operands[1] else { return None };
-                let mut value = value.clone();
+                let mut value = value.as_ref().clone();
                 for &(step, bits) in steps.iter().rev() {
                     value = match step {
                         Opcode::G_SEXT => value.sext_or_trunc(bits),

@@ -86,11 +86,11 @@ impl LegalizeTarget for RiscvHooks {
             }
             G_CONSTANT => constant(h, inst, &self.st),
             G_FCONSTANT => {
-                let Operand::FpImm(value) = h.func.inst(inst).operands[1] else { return CustomOutcome::Failed };
+                let Operand::FpImm(value) = h.func.inst(inst).operands[1].clone() else { return CustomOutcome::Failed };
                 let bits = value.kind.bits();
                 h.func.modify(inst, |data| {
                     data.opcode = InstOpcode::Known(G_CONSTANT);
-                    data.operands[1] = Operand::CImm(ApInt::from_u128(bits, value.bits));
+                    data.operands[1] = Operand::cimm(ApInt::from_u128(bits, value.bits));
                 });
                 h.mark_changed(inst);
                 CustomOutcome::Done
@@ -208,7 +208,7 @@ fn constant_through(h: &Helper<'_>, mut reg: VReg) -> Option<ApInt> {
         match data.known_opcode()? {
             Opcode::G_CONSTANT => {
                 return match &data.operands[1] {
-                    Operand::CImm(value) => Some(value.clone()),
+                    Operand::CImm(value) => Some(value.as_ref().clone()),
                     _ => None,
                 };
             }

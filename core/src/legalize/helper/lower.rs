@@ -129,7 +129,7 @@ fn cst(h: &mut Helper<'_>, ty: Llt, value: i128) -> VReg {
 /// `G_CONSTANT` of `ty` with an arbitrary-width value of the element size.
 fn cst_ap(h: &mut Helper<'_>, ty: Llt, value: ApInt) -> VReg {
     let element = ty.scalar_type();
-    let scalar = h.builder().build(Opcode::G_CONSTANT, &[element], vec![Operand::CImm(value)]).1[0];
+    let scalar = h.builder().build(Opcode::G_CONSTANT, &[element], vec![Operand::cimm(value)]).1[0];
     if ty.is_vector() {
         let elements = vec![scalar; ty.num_elements() as usize];
         return h.build(Opcode::G_BUILD_VECTOR, ty, &elements);
@@ -247,7 +247,7 @@ fn known_value(h: &Helper<'_>, mut v: VReg) -> Option<KnownValue> {
                 _ => return None,
             },
             Opcode::G_CONSTANT => match def.operands.get(1)? {
-                Operand::CImm(value) => return Some(KnownValue::Constant(value.clone())),
+                Operand::CImm(value) => return Some(KnownValue::Constant(value.as_ref().clone())),
                 _ => return None,
             },
             Opcode::G_IMPLICIT_DEF => return Some(KnownValue::Undef),

@@ -217,7 +217,7 @@ impl<'a> Helper<'a> {
         let mut data = InstData::new(InstOpcode::Known(Opcode::G_CONSTANT));
         data.num_defs = 1;
         data.operands.push(Operand::vreg_def(dst));
-        data.operands.push(Operand::CImm(value));
+        data.operands.push(Operand::cimm(value));
         self.builder().insert(data);
         dst
     }

@@ -31,7 +31,8 @@ fn constant_through(func: &Function, mut v: VReg) -> Option<ApInt> {
         let opcode = data.known_opcode()?;
         match opcode {
             Opcode::G_CONSTANT => {
-                let Operand::CImm(mut value) = data.operands[1].clone() else { return None };
+                let Operand::CImm(value) = &data.operands[1] else { return None };
+                let mut value = value.as_ref().clone();
                 for (cast, bits) in casts.into_iter().rev() {
                     value = match cast {
                         Opcode::G_SEXT => value.sext_or_trunc(bits),

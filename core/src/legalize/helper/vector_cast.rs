@@ -14,7 +14,7 @@ fn unable(opcode: Opcode, idx: usize, cast: Llt, why: &str) -> StepResult {
 
 fn cst(h: &mut Helper<'_>, ty: Llt, value: ApInt) -> VReg {
     let reg = h.func.new_vreg(ty);
-    h.build_with(G_CONSTANT, &[reg], vec![Operand::CImm(value)]);
+    h.build_with(G_CONSTANT, &[reg], vec![Operand::cimm(value)]);
     reg
 }
 

@@ -302,7 +302,7 @@ fn reduction(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, wide: Llt) -> Optio
     };
     let mut vector = pad_with_undef(h, wide, src);
     let value = h.func.new_vreg(element);
-    h.build_with(G_CONSTANT, &[value], vec![Operand::CImm(neutral)]);
+    h.build_with(G_CONSTANT, &[value], vec![Operand::cimm(neutral)]);
     for i in src_ty.num_elements()..wide.num_elements() {
         let k = h.builder().constant(Llt::scalar(64), i128::from(i));
         vector = h.build(G_INSERT_VECTOR_ELT, wide, &[vector, value, k]);

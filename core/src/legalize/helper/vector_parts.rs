@@ -235,7 +235,7 @@ pub(super) fn constant_value(h: &Helper<'_>, mut v: VReg) -> Option<u64> {
         let def = h.func.def_inst(v)?;
         let data = h.func.inst(def);
         match (data.known_opcode()?, data.operands.get(1)) {
-            (Opcode::G_CONSTANT, Some(Operand::CImm(c))) => break c.clone(),
+            (Opcode::G_CONSTANT, Some(Operand::CImm(c))) => break c.as_ref().clone(),
             (op @ (Opcode::COPY | Opcode::G_TRUNC | Opcode::G_ZEXT | Opcode::G_SEXT), _) => {
                 casts.push((op, h.func.ty(v).scalar_size_in_bits()));
                 v = vreg_at(h, def, 1)?;

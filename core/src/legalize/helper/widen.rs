@@ -56,7 +56,7 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
             let ext = h.target.ext_for_widening_constant(narrow);
             h.func.modify(inst, |data| {
                 if let Operand::CImm(value) = &mut data.operands[1] {
-                    *value = if ext == G_SEXT {
+                    **value = if ext == G_SEXT {
                         value.sext_or_trunc(wide.scalar_size_in_bits())
                     } else {
                         value.zext_or_trunc(wide.scalar_size_in_bits())

@@ -80,7 +80,7 @@ pub(super) fn swap_bits(h: &mut Helper<'_>, inst: Inst, wide: Llt) -> StepResult
     h.build_with(
         Opcode::G_CONSTANT,
         &[amount],
-        vec![Operand::CImm(ApInt::from_u128(wide.scalar_size_in_bits(), u128::from(diff)))],
+        vec![Operand::cimm(ApInt::from_u128(wide.scalar_size_in_bits(), u128::from(diff)))],
     );
     let shifted = h.func.new_vreg(wide);
     h.build_with(Opcode::G_LSHR, &[shifted], vec![Operand::vreg_use(wide_dst), Operand::vreg_use(amount)]);
@@ -189,12 +189,12 @@ pub(super) fn float_op(h: &mut Helper<'_>, inst: Inst, wide: Llt) -> StepResult 
 /// `G_FCONSTANT` becomes the integer constant of its bits, widened.
 pub(super) fn fconstant(h: &mut Helper<'_>, inst: Inst, wide: Llt) -> StepResult {
     let dst = h.reg(inst, 0);
-    let Operand::FpImm(value) = h.func.inst(inst).operands[1] else {
+    let Operand::FpImm(value) = &h.func.inst(inst).operands[1] else {
         return StepResult::Unable("G_FCONSTANT without a constant".into());
     };
     let bits = value.kind.bits();
     let pattern = ApInt::from_u128(bits, value.bits);
-    let constant = h.build_with(Opcode::G_CONSTANT, &[dst], vec![Operand::CImm(pattern)]);
+    let constant = h.build_with(Opcode::G_CONSTANT, &[dst], vec![Operand::cimm(pattern)]);
     h.set_insert_before(constant);
     h.widen_dst(constant, 0, wide, Opcode::G_TRUNC);
     // The constant changed in place: sign- or zero-extend its value to the
@@ -202,7 +202,7 @@ pub(super) fn fconstant(h: &mut Helper<'_>, inst: Inst, wide: Llt) -> StepResult
     let ext = h.target.ext_for_widening_constant(h.func.ty(dst));
     h.func.modify(constant, |data| {
         if let Operand::CImm(v) = &mut data.operands[1] {
-            *v = if ext == Opcode::G_SEXT {
+            **v = if ext == Opcode::G_SEXT {
                 v.sext_or_trunc(wide.scalar_size_in_bits())
             } else {
                 v.zext_or_trunc(wide.scalar_size_in_bits())
