@@ -32,6 +32,14 @@ impl<'a> Cursor<'a> {
         &self.text[self.pos..self.end]
     }
 
+    /// The rest as bytes: what the lexical helpers below compare, every
+    /// token being ASCII (a byte of a multi-byte character never equals
+    /// one), without checking for character boundaries at each step.
+    #[inline]
+    fn rest_bytes(&self) -> &'a [u8] {
+        &self.text.as_bytes()[self.pos..self.end]
+    }
+
     #[inline]
     pub(super) fn at_end(&mut self) -> bool {
         self.skip_spaces();
@@ -48,14 +56,18 @@ impl<'a> Cursor<'a> {
     #[inline]
     pub(super) fn peek(&mut self) -> Option<char> {
         self.skip_spaces();
-        self.rest().chars().next()
+        match self.rest_bytes().first() {
+            Some(&b) if b.is_ascii() => Some(char::from(b)),
+            Some(_) => self.rest().chars().next(),
+            None => None,
+        }
     }
 
     /// Consumes `token` if the rest starts with it (after spaces).
     #[inline]
     pub(super) fn eat(&mut self, token: &str) -> bool {
         self.skip_spaces();
-        if self.rest().starts_with(token) {
+        if self.rest_bytes().starts_with(token.as_bytes()) {
             self.pos += token.len();
             true
         } else {
@@ -67,8 +79,8 @@ impl<'a> Cursor<'a> {
     #[inline]
     pub(super) fn eat_word(&mut self, word: &str) -> bool {
         self.skip_spaces();
-        let rest = self.rest();
-        if rest.starts_with(word) && !rest[word.len()..].starts_with(is_ident_char) {
+        let rest = self.rest_bytes();
+        if rest.starts_with(word.as_bytes()) && !rest.get(word.len()).is_some_and(|&b| is_ident_byte(b)) {
             self.pos += word.len();
             true
         } else {
@@ -83,13 +95,18 @@ impl<'a> Cursor<'a> {
     /// The identifier at the cursor (after spaces), without consuming it.
     pub(super) fn peek_ident(&mut self) -> Option<&'a str> {
         self.skip_spaces();
-        let rest = self.rest();
-        let first = rest.bytes().next()?;
+        let first = *self.rest_bytes().first()?;
         if !(first.is_ascii_alphabetic() || first == b'_') {
             return None;
         }
-        let len = rest.find(|c: char| !is_ident_char(c)).unwrap_or(rest.len());
-        Some(&rest[..len])
+        Some(&self.text[self.pos..self.pos + self.ident_len()])
+    }
+
+    /// The length of the run of identifier bytes at the cursor.
+    #[inline]
+    fn ident_len(&self) -> usize {
+        let rest = self.rest_bytes();
+        rest.iter().position(|&b| !is_ident_byte(b)).unwrap_or(rest.len())
     }
 
     /// Consumes `len` bytes.
@@ -100,15 +117,9 @@ impl<'a> Cursor<'a> {
 
     /// An identifier: letters, digits, `_`, `.`, `-` and `$` after the first.
     pub(super) fn ident(&mut self) -> Option<&'a str> {
-        self.skip_spaces();
-        let rest = self.rest();
-        let first = rest.chars().next()?;
-        if !(first.is_ascii_alphabetic() || first == '_') {
-            return None;
-        }
-        let len = rest.find(|c: char| !is_ident_char(c)).unwrap_or(rest.len());
-        self.pos += len;
-        Some(&rest[..len])
+        let word = self.peek_ident()?;
+        self.pos += word.len();
+        Some(word)
     }
 
     /// A name after a sigil: an identifier, a number, or a quoted string
@@ -120,7 +131,7 @@ impl<'a> Cursor<'a> {
             self.pos += close;
             return Some(&rest[..close]);
         }
-        let len = rest.find(|c: char| !is_ident_char(c)).unwrap_or(rest.len());
+        let len = self.ident_len();
         if len == 0 {
             return None;
         }
@@ -130,11 +141,11 @@ impl<'a> Cursor<'a> {
 
     /// A run of decimal digits right at the cursor.
     pub(super) fn digits(&mut self) -> Option<&'a str> {
-        let rest = self.rest();
-        let len = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let len = self.rest_bytes().iter().take_while(|b| b.is_ascii_digit()).count();
         (len > 0).then(|| {
+            let digits = &self.text[self.pos..self.pos + len];
             self.pos += len;
-            &rest[..len]
+            digits
         })
     }
 
@@ -173,11 +184,11 @@ impl<'a> Cursor<'a> {
         let start = self.pos;
         let mut depth = 1usize;
         let mut quoted = false;
-        for (i, c) in self.rest().char_indices() {
-            match c {
-                '"' => quoted = !quoted,
-                '(' if !quoted => depth += 1,
-                ')' if !quoted => {
+        for (i, &b) in self.rest_bytes().iter().enumerate() {
+            match b {
+                b'"' => quoted = !quoted,
+                b'(' if !quoted => depth += 1,
+                b')' if !quoted => {
                     depth -= 1;
                     if depth == 0 {
                         self.pos = start + i + 1;
@@ -220,8 +231,11 @@ impl<'a> Cursor<'a> {
     }
 }
 
-pub(super) fn is_ident_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-' | '$')
+/// A byte of an identifier after its first: letters, digits, `_`, `.`, `-`
+/// and `$` (no byte of a multi-byte character is one).
+#[inline]
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-' | b'$')
 }
 
 /// Length of a leading `"..."` string including both quotes and escapes.
