@@ -151,7 +151,8 @@ fn content_lines(text: &str) -> Vec<Range<usize>> {
     let mut start = 0;
     let mut push = |start: usize, end: usize| {
         let line = &text[start..end];
-        let trimmed = line.trim_start();
+        // Indentation is spaces; `trim_start` then has one character to look at.
+        let trimmed = line[line.bytes().take_while(|&b| b == b' ').count()..].trim_start();
         let from = start + (line.len() - trimmed.len());
         let content = strip_comment(trimmed).trim_end();
         if !content.is_empty() {
@@ -309,7 +310,7 @@ fn parse_instruction(p: &mut OperandParser<'_, '_>) -> Result<InstData, MirError
             return Err(p.cursor.error_here("expected an instruction opcode"));
         };
         match InstFlags::from_name(word) {
-            Some(flag) if !p.cursor.rest().trim_start().is_empty() => inst_flags.insert(flag),
+            Some(flag) if !p.cursor.rest_trimmed().is_empty() => inst_flags.insert(flag),
             _ => {
                 opcode_span = word_start..p.cursor.pos();
                 break word;

@@ -32,6 +32,17 @@ impl<'a> Cursor<'a> {
         &self.text[self.pos..self.end]
     }
 
+    /// The rest without its leading whitespace (as [`str::trim_start`]
+    /// has it), at once when the cursor is on printable ASCII.
+    #[inline]
+    pub(super) fn rest_trimmed(&self) -> &'a str {
+        let rest = self.rest();
+        match rest.as_bytes().first() {
+            Some(b) if b.is_ascii_graphic() => rest,
+            _ => rest.trim_start(),
+        }
+    }
+
     /// The rest as bytes: what the lexical helpers below compare, every
     /// token being ASCII (a byte of a multi-byte character never equals
     /// one), without checking for character boundaries at each step.

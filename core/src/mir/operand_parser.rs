@@ -181,7 +181,7 @@ impl<'t> OperandParser<'_, 't> {
     pub(super) fn operands_and_annotations(&mut self, inst: &mut InstData) -> Result<(), MirError> {
         let mut first = true;
         loop {
-            if self.cursor.at_end() || self.cursor.rest().trim_start().starts_with("::") {
+            if self.cursor.at_end() || self.cursor.rest_trimmed().starts_with("::") {
                 return Ok(());
             }
             if !first {
@@ -225,7 +225,7 @@ impl<'t> OperandParser<'_, 't> {
         let start = self.cursor.pos();
         match self.cursor.peek() {
             Some('%') => {
-                let rest = self.cursor.rest().trim_start();
+                let rest = self.cursor.rest_trimmed();
                 // `%12`: a numbered register, none of the named references below.
                 if rest.as_bytes().get(1).is_some_and(u8::is_ascii_digit) {
                     return self.register_operand(false);
