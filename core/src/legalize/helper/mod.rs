@@ -6,6 +6,7 @@
 
 mod addressing;
 mod libcall;
+mod libcall_mem;
 mod lower;
 mod narrow;
 mod narrow_ops;
