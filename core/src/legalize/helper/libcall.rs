@@ -2,6 +2,7 @@
 //! uses for it (`__divti3`, `__addtf3`, `fmodf`, ...); the target's calling
 //! convention emits the call.
 
+use super::libcall_atomic::atomic_libcall;
 use super::libcall_mem::mem_libcall;
 use super::{Helper, StepResult};
 use crate::ir::{FloatPredicate, Inst, IntPredicate, Operand, VReg};
@@ -19,6 +20,13 @@ pub(super) fn libcall(h: &mut Helper<'_>, inst: Inst) -> StepResult {
         Opcode::G_MEMCPY | Opcode::G_MEMMOVE | Opcode::G_MEMSET | Opcode::G_BZERO => {
             return mem_libcall(h, inst, opcode);
         }
+        Opcode::G_ATOMIC_CMPXCHG
+        | Opcode::G_ATOMICRMW_XCHG
+        | Opcode::G_ATOMICRMW_ADD
+        | Opcode::G_ATOMICRMW_SUB
+        | Opcode::G_ATOMICRMW_AND
+        | Opcode::G_ATOMICRMW_OR
+        | Opcode::G_ATOMICRMW_XOR => return atomic_libcall(h, inst, opcode),
         _ => {}
     }
     let Some(request) = request_for(h, inst, opcode) else {

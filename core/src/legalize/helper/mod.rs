@@ -6,6 +6,7 @@
 
 mod addressing;
 mod libcall;
+mod libcall_atomic;
 mod libcall_mem;
 mod lower;
 mod narrow;
