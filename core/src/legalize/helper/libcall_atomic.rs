@@ -80,7 +80,8 @@ fn outline_name(h: &Helper<'_>, inst: Inst, opcode: Opcode) -> Result<String, St
         .filter(|t| !t.is_vector())
         .ok_or_else(|| format!("no outline atomic for {opcode} of this memory type"))?;
     let bytes = ty.size_in_bytes();
-    if !matches!(bytes, 1 | 2 | 4 | 8) && !(bytes == 16 && operation == "cas") {
+    let sized = matches!(bytes, 1 | 2 | 4 | 8) || (bytes == 16 && operation == "cas");
+    if !sized {
         return Err(format!("no outline atomic for {opcode} of {bytes} bytes"));
     }
     let order = match merged(mem.ordering, mem.failure_ordering) {
