@@ -4,6 +4,7 @@
 
 use super::libcall_atomic::atomic_libcall;
 use super::libcall_mem::mem_libcall;
+use super::libcall_stack::stack_libcall;
 use super::{Helper, StepResult};
 use crate::ir::{FloatPredicate, Inst, IntPredicate, Operand, VReg};
 use crate::legalize::target::{LibcallRequest, LibcallValue};
@@ -27,6 +28,13 @@ pub(super) fn libcall(h: &mut Helper<'_>, inst: Inst) -> StepResult {
         | Opcode::G_ATOMICRMW_AND
         | Opcode::G_ATOMICRMW_OR
         | Opcode::G_ATOMICRMW_XOR => return atomic_libcall(h, inst, opcode),
+        Opcode::G_FMODF
+        | Opcode::G_GET_FPENV
+        | Opcode::G_SET_FPENV
+        | Opcode::G_RESET_FPENV
+        | Opcode::G_GET_FPMODE
+        | Opcode::G_SET_FPMODE
+        | Opcode::G_RESET_FPMODE => return stack_libcall(h, inst, opcode),
         _ => {}
     }
     let Some(request) = request_for(h, inst, opcode) else {
