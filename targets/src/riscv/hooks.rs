@@ -332,7 +332,7 @@ impl Convention {
             match class {
                 Class::Float => pieces.push((arg.reg, class, bits)),
                 Class::Int if bits < self.xlen => {
-                    let ext = if arg.float {
+                    let ext = if arg.float || arg.any_extend {
                         Opcode::G_ANYEXT
                     } else if bits == 32 || arg.signed {
                         Opcode::G_SEXT

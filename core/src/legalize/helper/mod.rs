@@ -6,6 +6,9 @@
 
 mod addressing;
 mod libcall;
+mod libcall_atomic;
+mod libcall_mem;
+mod libcall_stack;
 mod lower;
 mod narrow;
 mod narrow_ops;
