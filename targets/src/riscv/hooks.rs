@@ -7,7 +7,7 @@
 use gisel_core::apint::ApInt;
 use gisel_core::ir::{Inst, InstData, InstOpcode, IntPredicate, Operand, Reg, RegFlags, RegOperand, Symbol, VReg};
 use gisel_core::legality::{CustomOutcome, LegalizeStep};
-use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallRequest, LibcallValue};
+use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallRequest, LibcallValue, StepResult};
 use gisel_core::opcode::Opcode;
 use gisel_core::ty::Llt;
 
@@ -96,6 +96,7 @@ impl LegalizeTarget for RiscvHooks {
                 CustomOutcome::Done
             }
             G_IS_FPCLASS => is_fpclass(h, inst, xlen),
+            G_LOAD | G_STORE => vector_as_bytes(h, inst),
             G_BITREVERSE => {
                 // Zbkb: brev8 reverses the bits of each byte.
                 let src = h.reg(inst, 1);
@@ -254,6 +255,21 @@ fn constant(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> CustomOutcome {
 
 /// `G_IS_FPCLASS` with F/D/Zfh: `fclass`, masked by LLVM's class bits
 /// rotated into RISC-V's order, compared with zero.
+/// A scalable-vector load or store aligned below its element (the rules
+/// keep the aligned ones legal) accesses the same memory as bytes
+/// (`legalizeLoadStore`).
+fn vector_as_bytes(h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
+    let ty = h.ty(inst, 0);
+    if !ty.is_scalable() {
+        return CustomOutcome::Failed;
+    }
+    let bytes = Llt::scalable_vector(ty.num_elements() * ty.scalar_size_in_bits() / 8, Llt::scalar(8));
+    match h.bitcast(inst, 0, bytes) {
+        StepResult::Unable(_) => CustomOutcome::Failed,
+        _ => CustomOutcome::Done,
+    }
+}
+
 fn is_fpclass(h: &mut Helper<'_>, inst: Inst, xlen: Llt) -> CustomOutcome {
     let Operand::Imm(classes) = h.func.inst(inst).operands[2] else { return CustomOutcome::Failed };
     let dst = h.reg(inst, 0);
