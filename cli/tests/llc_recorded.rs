@@ -78,9 +78,12 @@ fn riscv64_pools_the_constants_llc_22_pools() {
 
 /// Scalable vectors on riscv64 with V: legal arithmetic, extensions,
 /// splats and mask inserts, min/max and saturating adds lowered through
-/// compares and selects, an under-aligned load done on bytes. The
-/// interpreter runs no scalable vectors, so only the output is compared.
+/// compares and selects, an under-aligned load done on bytes, mask
+/// extensions and splats; and riscv32's split s64 splat. The interpreter
+/// runs no scalable vectors, so only the output is compared.
 #[test]
 fn riscv64_vectors_are_what_llc_22_prints() {
     check_output_against_llc("riscv64-vector.mir", &["-mtriple=riscv64", "-mattr=+v"], "riscv64-vector.llc22.mir");
+    let zve64x = ["-mtriple=riscv32", "-mattr=+zve64x"];
+    check_output_against_llc("riscv32-zve64x-splat.mir", &zve64x, "riscv32-zve64x-splat.llc22.mir");
 }

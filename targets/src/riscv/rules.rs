@@ -60,19 +60,25 @@ legalizer! {
 
         if st.is_64bit() {
             G_ADD | G_SUB => legal_for(xlen)
-                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64)
+                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
+                    nxv4s64, nxv8s64)
                 .custom_for(s32)
                 .widen_scalar_to_next_pow2(0)
                 .clamp_scalar(0, xlen, xlen);
         } else {
             G_ADD | G_SUB => legal_for(xlen)
-                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64)
+                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
+                    nxv4s64, nxv8s64)
                 .widen_scalar_to_next_pow2(0)
                 .clamp_scalar(0, xlen, xlen);
         }
 
         G_AND | G_OR | G_XOR => legal_for(xlen)
-            .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64)
+            .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64,
+                nxv8s64)
             .widen_scalar_to_next_pow2(0)
             .clamp_scalar(0, xlen, xlen);
 
@@ -99,11 +105,27 @@ legalizer! {
 
         if st.is_64bit() {
             G_ZEXT | G_SEXT | G_ANYEXT => legal_for((s32, s16), (s64, s16), (s64, s32))
-                .legal_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64], [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64])
+                .legal_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16,
+                    nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
+                    nxv1s64, nxv2s64, nxv4s64, nxv8s64], [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8,
+                    nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32,
+                    nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64])
+                // A mask vector extends by a select between splats.
+                .custom_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16,
+                    nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
+                    nxv1s64, nxv2s64, nxv4s64, nxv8s64], [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1])
                 .max_scalar(0, xlen);
         } else {
             G_ZEXT | G_SEXT | G_ANYEXT => legal_for((s32, s16))
-                .legal_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64], [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64])
+                .legal_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16,
+                    nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
+                    nxv1s64, nxv2s64, nxv4s64, nxv8s64], [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8,
+                    nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32,
+                    nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64])
+                // A mask vector extends by a select between splats.
+                .custom_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16,
+                    nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
+                    nxv1s64, nxv2s64, nxv4s64, nxv8s64], [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1])
                 .max_scalar(0, xlen);
         }
 
@@ -153,7 +175,12 @@ legalizer! {
 
         // Without V no bitcast is legal (LLVM's only rule is the vector one).
         if v {
-            G_BITCAST => legal_for_cartesian_product([nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1], [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1]);
+            G_BITCAST => legal_for_cartesian_product([nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8,
+                nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
+                nxv1s64, nxv2s64, nxv4s64, nxv8s64, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1], [nxv1s8,
+                nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16,
+                nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64, nxv1s1,
+                nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1]);
         }
 
         if st.has_rotates() {
@@ -195,35 +222,47 @@ legalizer! {
         if st.is_64bit() {
             G_FREEZE => legal_for(s16, s32, p0, s64)
                 .legal_for(if v, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1)
-                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64)
+                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
+                    nxv4s64, nxv8s64)
                 .widen_scalar_to_next_pow2(0)
                 .clamp_scalar(0, s16, xlen);
             G_IMPLICIT_DEF | G_CONSTANT_FOLD_BARRIER => legal_for(s32, s64, p0)
                 .legal_for(if v, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1)
-                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64)
+                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
+                    nxv4s64, nxv8s64)
                 .widen_scalar_to_next_pow2(0)
                 .clamp_scalar(0, s32, xlen);
         } else {
             G_FREEZE => legal_for(s16, s32, p0)
                 .legal_for(if v, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1)
-                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64)
+                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
+                    nxv4s64, nxv8s64)
                 .widen_scalar_to_next_pow2(0)
                 .clamp_scalar(0, s16, xlen);
             G_IMPLICIT_DEF | G_CONSTANT_FOLD_BARRIER => legal_for(s32, p0)
                 .legal_for(if v, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1)
-                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64)
+                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
+                    nxv4s64, nxv8s64)
                 .widen_scalar_to_next_pow2(0)
                 .clamp_scalar(0, s32, xlen);
         }
 
         G_ICMP => legal_for((xlen, xlen), (xlen, p0))
-            .legal_for_cartesian_product(if v, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1], [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64])
+            .legal_for_cartesian_product(if v, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1], [nxv1s8,
+                nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16,
+                nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64])
             .widen_scalar_or_elt_to_next_pow2_or_min_size(1, 8)
             .clamp_scalar(1, xlen, xlen)
             .clamp_scalar(0, xlen, xlen);
 
         G_SELECT => legal_for((s32, xlen), (p0, xlen))
-            .legal_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64], [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1])
+            .legal_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16,
+                nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64,
+                nxv2s64, nxv4s64, nxv8s64], [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1])
             .legal_for(if st.is_64bit() || st.has_d(), (s64, xlen))
             .widen_scalar_to_next_pow2(0)
             .clamp_scalar(0, s32, wide_fp_reg)
@@ -248,8 +287,22 @@ legalizer! {
             )
             .legal_for_types_with_mem_desc(if !st.is_64bit() && st.has_d(), (s64, p0, s64, { a64 }))
             // Vectors aligned to their element; the hook reads the others as bytes.
-            .legal_for_types_with_mem_desc(if v, (nxv1s8, p0, nxv1s8, 8), (nxv2s8, p0, nxv2s8, 8), (nxv4s8, p0, nxv4s8, 8), (nxv8s8, p0, nxv8s8, 8), (nxv16s8, p0, nxv16s8, 8), (nxv32s8, p0, nxv32s8, 8), (nxv64s8, p0, nxv64s8, 8), (nxv1s16, p0, nxv1s16, 16), (nxv2s16, p0, nxv2s16, 16), (nxv4s16, p0, nxv4s16, 16), (nxv8s16, p0, nxv8s16, 16), (nxv16s16, p0, nxv16s16, 16), (nxv32s16, p0, nxv32s16, 16), (nxv1s32, p0, nxv1s32, 32), (nxv2s32, p0, nxv2s32, 32), (nxv4s32, p0, nxv4s32, 32), (nxv8s32, p0, nxv8s32, 32), (nxv16s32, p0, nxv16s32, 32), (nxv1s64, p0, nxv1s64, 64), (nxv2s64, p0, nxv2s64, 64), (nxv4s64, p0, nxv4s64, 64), (nxv8s64, p0, nxv8s64, 64))
-            .custom_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64)
+            .legal_for_types_with_mem_desc(
+                if v,
+                (nxv1s8, p0, nxv1s8, 8), (nxv2s8, p0, nxv2s8, 8), (nxv4s8, p0, nxv4s8, 8), (nxv8s8, p0, nxv8s8, 8),
+                (nxv16s8, p0, nxv16s8, 8), (nxv32s8, p0, nxv32s8, 8), (nxv64s8, p0, nxv64s8, 8),
+                (nxv1s16, p0, nxv1s16, 16), (nxv2s16, p0, nxv2s16, 16), (nxv4s16, p0, nxv4s16, 16),
+                (nxv8s16, p0, nxv8s16, 16),
+                (nxv16s16, p0, nxv16s16, 16), (nxv32s16, p0, nxv32s16, 16),
+                (nxv1s32, p0, nxv1s32, 32), (nxv2s32, p0, nxv2s32, 32), (nxv4s32, p0, nxv4s32, 32),
+                (nxv8s32, p0, nxv8s32, 32),
+                (nxv16s32, p0, nxv16s32, 32),
+                (nxv1s64, p0, nxv1s64, 64), (nxv2s64, p0, nxv2s64, 64), (nxv4s64, p0, nxv4s64, 64),
+                (nxv8s64, p0, nxv8s64, 64),
+            )
+            .custom_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64,
+                nxv8s64)
             .widen_scalar_to_next_pow2(0, 8)
             .lower_if_mem_size_not_byte_size_pow2()
             .clamp_scalar(0, s16, xlen)
@@ -271,8 +324,22 @@ legalizer! {
             )
             .legal_for_types_with_mem_desc(if !st.is_64bit() && st.has_d(), (s64, p0, s64, { a64 }))
             // Vectors aligned to their element; the hook reads the others as bytes.
-            .legal_for_types_with_mem_desc(if v, (nxv1s8, p0, nxv1s8, 8), (nxv2s8, p0, nxv2s8, 8), (nxv4s8, p0, nxv4s8, 8), (nxv8s8, p0, nxv8s8, 8), (nxv16s8, p0, nxv16s8, 8), (nxv32s8, p0, nxv32s8, 8), (nxv64s8, p0, nxv64s8, 8), (nxv1s16, p0, nxv1s16, 16), (nxv2s16, p0, nxv2s16, 16), (nxv4s16, p0, nxv4s16, 16), (nxv8s16, p0, nxv8s16, 16), (nxv16s16, p0, nxv16s16, 16), (nxv32s16, p0, nxv32s16, 16), (nxv1s32, p0, nxv1s32, 32), (nxv2s32, p0, nxv2s32, 32), (nxv4s32, p0, nxv4s32, 32), (nxv8s32, p0, nxv8s32, 32), (nxv16s32, p0, nxv16s32, 32), (nxv1s64, p0, nxv1s64, 64), (nxv2s64, p0, nxv2s64, 64), (nxv4s64, p0, nxv4s64, 64), (nxv8s64, p0, nxv8s64, 64))
-            .custom_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64)
+            .legal_for_types_with_mem_desc(
+                if v,
+                (nxv1s8, p0, nxv1s8, 8), (nxv2s8, p0, nxv2s8, 8), (nxv4s8, p0, nxv4s8, 8), (nxv8s8, p0, nxv8s8, 8),
+                (nxv16s8, p0, nxv16s8, 8), (nxv32s8, p0, nxv32s8, 8), (nxv64s8, p0, nxv64s8, 8),
+                (nxv1s16, p0, nxv1s16, 16), (nxv2s16, p0, nxv2s16, 16), (nxv4s16, p0, nxv4s16, 16),
+                (nxv8s16, p0, nxv8s16, 16),
+                (nxv16s16, p0, nxv16s16, 16), (nxv32s16, p0, nxv32s16, 16),
+                (nxv1s32, p0, nxv1s32, 32), (nxv2s32, p0, nxv2s32, 32), (nxv4s32, p0, nxv4s32, 32),
+                (nxv8s32, p0, nxv8s32, 32),
+                (nxv16s32, p0, nxv16s32, 32),
+                (nxv1s64, p0, nxv1s64, 64), (nxv2s64, p0, nxv2s64, 64), (nxv4s64, p0, nxv4s64, 64),
+                (nxv8s64, p0, nxv8s64, 64),
+            )
+            .custom_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64,
+                nxv8s64)
             .clamp_scalar(0, s16, xlen)
             .lower_if_mem_size_not_byte_size_pow2()
             .lower();
@@ -503,22 +570,30 @@ legalizer! {
         // ----- vector elements and splats -----
 
         if v {
-            G_INSERT_VECTOR_ELT => legal_for((nxv1s8, s8, xlen), (nxv2s8, s8, xlen), (nxv4s8, s8, xlen), (nxv8s8, s8, xlen), (nxv16s8, s8, xlen), (nxv32s8, s8, xlen), (nxv64s8, s8, xlen), (nxv1s16, s16, xlen), (nxv2s16, s16, xlen), (nxv4s16, s16, xlen), (nxv8s16, s16, xlen), (nxv16s16, s16, xlen), (nxv32s16, s16, xlen), (nxv1s32, s32, xlen), (nxv2s32, s32, xlen), (nxv4s32, s32, xlen), (nxv8s32, s32, xlen), (nxv16s32, s32, xlen), (nxv1s64, s64, xlen), (nxv2s64, s64, xlen), (nxv4s64, s64, xlen), (nxv8s64, s64, xlen), (nxv1s1, s1, xlen), (nxv2s1, s1, xlen), (nxv4s1, s1, xlen), (nxv8s1, s1, xlen), (nxv16s1, s1, xlen), (nxv32s1, s1, xlen), (nxv64s1, s1, xlen));
+            G_INSERT_VECTOR_ELT => legal_for((nxv1s8, s8, xlen), (nxv2s8, s8, xlen), (nxv4s8, s8, xlen),
+                (nxv8s8, s8, xlen), (nxv16s8, s8, xlen), (nxv32s8, s8, xlen), (nxv64s8, s8, xlen), (nxv1s16, s16, xlen),
+                (nxv2s16, s16, xlen), (nxv4s16, s16, xlen), (nxv8s16, s16, xlen), (nxv16s16, s16, xlen),
+                (nxv32s16, s16, xlen), (nxv1s32, s32, xlen), (nxv2s32, s32, xlen), (nxv4s32, s32, xlen),
+                (nxv8s32, s32, xlen), (nxv16s32, s32, xlen), (nxv1s64, s64, xlen), (nxv2s64, s64, xlen),
+                (nxv4s64, s64, xlen), (nxv8s64, s64, xlen), (nxv1s1, s1, xlen), (nxv2s1, s1, xlen), (nxv4s1, s1, xlen),
+                (nxv8s1, s1, xlen), (nxv16s1, s1, xlen), (nxv32s1, s1, xlen), (nxv64s1, s1, xlen));
         }
 
         // On RV32 an s64 splat is legal when the element may be an f64 (V
-        // with D), and split in two otherwise (LLVM's
-        // `G_SPLAT_VECTOR_SPLIT_64_VL`, which the hook does not build yet).
+        // with D), and split in two by the hook otherwise.
+        let f64_elements = st.has_v_instructions_f64() && st.has_d();
         if v {
-            G_SPLAT_VECTOR => legal_for_cartesian_product([nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64], [xlen])
+            G_SPLAT_VECTOR => legal_for_cartesian_product([nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8,
+                nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
+                nxv1s64, nxv2s64, nxv4s64, nxv8s64], [xlen])
                 .custom_for_cartesian_product([nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1], [s1])
                 .legal_for_cartesian_product(
-                    if !st.is_64bit() && st.has_v_instructions_f64() && st.has_d(),
+                    if !st.is_64bit() && f64_elements,
                     [nxv1s64, nxv2s64, nxv4s64, nxv8s64],
                     [s64],
                 )
                 .custom_for_cartesian_product(
-                    if !st.is_64bit() && !(st.has_v_instructions_f64() && st.has_d()) && e64,
+                    if !st.is_64bit() && e64 && !f64_elements,
                     [nxv1s64, nxv2s64, nxv4s64, nxv8s64],
                     [s64],
                 )

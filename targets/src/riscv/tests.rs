@@ -167,6 +167,10 @@ fn vector_rules_follow_elen_and_i64() {
     assert_legality!(v, G_SPLAT_VECTOR(nxv4s16, s16) => WidenScalar(1, s64));
     assert_legality!(v32, G_SPLAT_VECTOR(nxv2s64, s64) => Legal);
     assert_legality!(zve64x, G_SPLAT_VECTOR(nxv2s64, s64) => Custom);
+    assert_legality!(v, G_SPLAT_VECTOR(nxv4s1, s1) => Custom);
+    assert_legality!(zve32x, G_SPLAT_VECTOR(nxv1s1, s1) => WidenScalar(1, s64));
+    assert_legality!(v, G_SEXT(nxv4s32, nxv4s1) => Custom);
+    assert_legality!(zve32x, G_ZEXT(nxv1s32, nxv1s1) => Unsupported);
     assert_legality!(v, G_LOAD(nxv4s32, p0; nxv4s32 @ 32) => Legal);
     assert_legality!(v, G_LOAD(nxv4s32, p0; nxv4s32 @ 8) => Custom);
     assert_legality!(zve32x, G_STORE(nxv2s64, p0; nxv2s64 @ 64) => Lower);
