@@ -138,6 +138,14 @@ impl<'a> Helper<'a> {
         lower::lower(self, inst, 0, Llt::default())
     }
 
+    /// Redoes type index `idx` of `inst` in `cast`, a type of the same
+    /// size, as the generic `Bitcast` action does (`LegalizerHelper::bitcast`
+    /// for targets' custom hooks).
+    pub fn bitcast(&mut self, inst: Inst, idx: usize, cast: Llt) -> StepResult {
+        self.point = InsertPoint::Before(inst);
+        vector_more::bitcast(self, inst, idx, cast)
+    }
+
     // ----- the insertion point -----
 
     /// A builder at the current insertion point.
