@@ -3,12 +3,11 @@
 
 mod legalize_cmd;
 mod llc_args;
+mod pipeline;
 mod rules_cmds;
 mod verification;
 
-use gisel_core::mir::{
-    MachineFunction, MirError, MirModule, Target, read_mir, read_mir_documents, write_function, write_mir,
-};
+use gisel_core::mir::{MirError, MirModule, read_mir, read_mir_documents, write_mir};
 use llc_args::{LlcArgs, Pass};
 use std::process::ExitCode;
 use std::{env, fs, io::Write};
@@ -93,69 +92,23 @@ fn run_on(command: &str, args: &LlcArgs, module: &mut MirModule) -> Result<(), S
 }
 
 /// `gisel llc -run-pass=legalizer`: reads, legalizes, verifies (with
-/// `-verify-machineinstrs`) and writes one function at a time, so that each
-/// function's memory is reused by the next. Everything printed is what
-/// reading the whole file first prints: a body that cannot be read is
-/// reported even after an earlier function failed, and with `--explain`
-/// every body is read before the first step is reported.
+/// `-verify-machineinstrs`) and writes one function at a time (see
+/// [`pipeline`]), so that each function's memory is reused by the next.
+/// Everything printed is what reading the whole file first prints: a body
+/// that cannot be read is reported even after an earlier function failed,
+/// and with `--explain` every body is read before the first step is
+/// reported.
 fn legalize_file(args: &LlcArgs) -> Result<(), String> {
     let path = args.input.as_deref().ok_or("gisel: no input file")?;
     let source = fs::read_to_string(path).map_err(|e| format!("gisel: cannot read '{path}': {e}"))?;
     let render = |e: MirError| e.render(path, &source);
     let features = args.features.as_deref().unwrap_or("");
     let mut documents = read_mir_documents(&source, path, args.triple.as_deref(), features).map_err(render)?;
-    let mut text = String::new();
-    documents.write_prologue(&mut text);
+    let mut prologue = String::new();
+    documents.write_prologue(&mut prologue);
     let docs = std::mem::take(&mut documents.functions);
-    let reads = docs.into_iter().map(|doc| documents.read_function(doc).map_err(render));
-    let text = if args.explain {
-        let functions = reads.collect::<Result<Vec<_>, _>>()?;
-        legalize_and_write(functions.into_iter().map(Ok), &documents.target, args, text)?
-    } else {
-        legalize_and_write(reads, &documents.target, args, text)?
-    };
-    emit(&text, args.output.as_deref().unwrap_or("-"))
-}
-
-/// Legalizes, verifies and appends to `text` each function as `functions`
-/// reads it, then prints the remarks; a verifier report or a change of
-/// meaning (`--verify-semantics`) fails the run after the remarks. A failure to legalize is returned only once every remaining
-/// function has been read, since a read error takes precedence.
-fn legalize_and_write(
-    functions: impl Iterator<Item = Result<MachineFunction, String>>,
-    target: &Target,
-    args: &LlcArgs,
-    mut text: String,
-) -> Result<String, String> {
-    let (legalizer, mut failure) = match legalize_cmd::ModuleLegalizer::new(target, args) {
-        Ok(legalizer) => (Some(legalizer), None),
-        Err(error) => (None, Some(error)),
-    };
-    let (mut remarks, mut mismatches, mut report) = (Vec::new(), Vec::new(), String::new());
-    let verifier = Verifier::new(target);
-    for function in functions {
-        let mut function = function?;
-        // llc verifies each function as it reads it and stops at the first
-        // that breaks the rules, before any pass runs.
-        verifier.check_input(&function)?;
-        let Some(legalizer) = legalizer.as_ref().filter(|_| failure.is_none()) else { continue };
-        if let Err(error) = legalizer.legalize(&mut function, target, &mut remarks, &mut mismatches) {
-            failure = Some(error);
-            continue;
-        }
-        if args.verify {
-            verifier.report(&function, &mut report);
-        }
-        write_function(&function, target, &mut text);
-    }
-    if let Some(error) = failure {
-        return Err(error);
-    }
-    for remark in remarks {
-        eprintln!("{remark}");
-    }
-    report.extend(mismatches.iter().map(|m| format!("{m}\n")));
-    if report.is_empty() { Ok(text) } else { Err(report) }
+    let pieces = pipeline::legalize_documents(&documents, docs, args, prologue, &render)?;
+    emit_pieces(&pieces, args.output.as_deref().unwrap_or("-"))
 }
 
 /// Reads and parses the input file, rendering errors with their location.
@@ -167,9 +120,16 @@ fn load(args: &LlcArgs) -> Result<MirModule, String> {
 }
 
 fn emit(text: &str, output: &str) -> Result<(), String> {
+    emit_pieces(&[text], output)
+}
+
+/// Writes `pieces` one after another to `output` (`-` is stdout).
+fn emit_pieces(pieces: &[impl AsRef<str>], output: &str) -> Result<(), String> {
+    let write = |sink: &mut dyn Write| pieces.iter().try_for_each(|piece| sink.write_all(piece.as_ref().as_bytes()));
     if output == "-" {
-        std::io::stdout().lock().write_all(text.as_bytes()).map_err(|e| format!("gisel: cannot write output: {e}"))
+        write(&mut std::io::stdout().lock()).map_err(|e| format!("gisel: cannot write output: {e}"))
     } else {
-        fs::write(output, text).map_err(|e| format!("gisel: cannot write '{output}': {e}"))
+        let mut file = fs::File::create(output).map_err(|e| format!("gisel: cannot write '{output}': {e}"))?;
+        write(&mut file).map_err(|e| format!("gisel: cannot write '{output}': {e}"))
     }
 }

@@ -17,12 +17,61 @@ use std::ops::Range;
 
 /// Where each virtual register was first seen, and its numbering.
 pub(super) struct VRegTable<'t> {
-    pub(super) by_name: FxHashMap<&'t str, VReg>,
+    pub(super) by_name: VRegNames<'t>,
     pub(super) first_seen: Vec<Range<usize>>,
     /// The register was written with the generic bank `:_`.
     pub(super) generic: Vec<bool>,
     /// The name as written after `%`.
     pub(super) written: Vec<&'t str>,
+}
+
+/// Virtual registers by the name written after `%`: a plain number (`%12`,
+/// no leading zero) indexes a table, as almost every name is; any other
+/// name, or a number far past the registers the body can hold, is hashed.
+pub(super) struct VRegNames<'t> {
+    numbered: Vec<Option<VReg>>,
+    named: FxHashMap<&'t str, VReg>,
+    /// Numbers from here on are hashed, so that `%4000000` makes no big table.
+    limit: usize,
+}
+
+impl<'t> VRegNames<'t> {
+    /// A table for a body of about `expected` registers.
+    fn with_capacity(expected: usize) -> VRegNames<'t> {
+        VRegNames { numbered: Vec::with_capacity(expected), named: FxHashMap::default(), limit: 4 * expected + 64 }
+    }
+
+    /// The register named `name`, if one was.
+    pub(super) fn get(&self, name: &str) -> Option<VReg> {
+        match self.number(name) {
+            Some(n) => self.numbered.get(n).copied().flatten(),
+            None => self.named.get(name).copied(),
+        }
+    }
+
+    /// Names `v` `name` (replacing an earlier register of that name).
+    pub(super) fn insert(&mut self, name: &'t str, v: VReg) {
+        match self.number(name) {
+            Some(n) => {
+                if n >= self.numbered.len() {
+                    self.numbered.resize(n + 1, None);
+                }
+                self.numbered[n] = Some(v);
+            }
+            None => {
+                self.named.insert(name, v);
+            }
+        }
+    }
+
+    /// The index of a name that is a plain number below the limit.
+    fn number(&self, name: &str) -> Option<usize> {
+        let bytes = name.as_bytes();
+        let plain =
+            matches!(bytes, [b'0'] | [b'1'..=b'9', ..]) && bytes.len() <= 9 && bytes.iter().all(u8::is_ascii_digit);
+        let n = if plain { bytes.iter().fold(0, |n, b| n * 10 + usize::from(b - b'0')) } else { return None };
+        (n < self.limit).then_some(n)
+    }
 }
 
 /// Reads a body into `func`. `text` is the whole body; spans are offsets in
@@ -34,12 +83,12 @@ pub(super) fn parse_body<'t>(
     declared: &'t [(String, Option<String>)],
     pointer_bits: &dyn Fn(u32) -> u32,
 ) -> Result<(), MirError> {
-    let lines = split_lines(text);
+    let lines = content_lines(text);
     // Most lines define at most one new register.
     let expected = declared.len() + lines.len();
     func.reserve_vregs(expected);
     let mut vregs = VRegTable {
-        by_name: FxHashMap::with_capacity_and_hasher(expected, Default::default()),
+        by_name: VRegNames::with_capacity(expected),
         first_seen: Vec::with_capacity(expected),
         generic: Vec::with_capacity(expected),
         written: Vec::with_capacity(expected),
@@ -65,13 +114,7 @@ pub(super) fn parse_body<'t>(
     func.reserve_insts(2 * lines.len());
     let mut current: Option<Block> = None;
     for line in &lines {
-        let content = &text[line.clone()];
-        let trimmed = content.trim_start();
-        let start = line.start + (content.len() - trimmed.len());
-        let end = start + strip_comment(trimmed).trim_end().len();
-        if start == end {
-            continue;
-        }
+        let (start, end) = (line.start, line.end);
         let rest = &text[start..end];
         if let Some(&block) = blocks.get(&start) {
             current = Some(block);
@@ -100,24 +143,34 @@ pub(super) fn parse_body<'t>(
     Ok(())
 }
 
-/// Byte ranges of the lines of `text`, without their line breaks.
-fn split_lines(text: &str) -> Vec<Range<usize>> {
+/// Byte ranges of what the lines of `text` hold: without their
+/// indentation, `;` comment and trailing spaces; lines left empty are
+/// dropped.
+fn content_lines(text: &str) -> Vec<Range<usize>> {
     let mut lines = Vec::new();
     let mut start = 0;
-    for (i, _) in text.match_indices('\n') {
-        let end = if i > start && text.as_bytes()[i - 1] == b'\r' { i - 1 } else { i };
-        lines.push(start..end);
+    let mut push = |start: usize, end: usize| {
+        let line = &text[start..end];
+        let trimmed = line.trim_start();
+        let from = start + (line.len() - trimmed.len());
+        let content = strip_comment(trimmed).trim_end();
+        if !content.is_empty() {
+            lines.push(from..from + content.len());
+        }
+    };
+    for i in memchr::memchr_iter(b'\n', text.as_bytes()) {
+        push(start, i);
         start = i + 1;
     }
     if start < text.len() {
-        lines.push(start..text.len());
+        push(start, text.len());
     }
     lines
 }
 
 /// Drops a `;` comment that is not inside quotes.
 fn strip_comment(line: &str) -> &str {
-    if !line.contains(';') {
+    if memchr::memchr(b';', line.as_bytes()).is_none() {
         return line;
     }
     let mut quoted = false;
@@ -141,14 +194,11 @@ fn declare_blocks(
     let mut headers = FxHashMap::default();
     let mut numbers = FxHashMap::default();
     for line in lines {
-        let content = &text[line.clone()];
-        let trimmed = content.trim_start();
-        let start = line.start + (content.len() - trimmed.len());
-        let body = strip_comment(trimmed).trim_end();
+        let (start, body) = (line.start, &text[line.clone()]);
         if !body.starts_with("bb.") {
             continue;
         }
-        let span = start..start + body.len();
+        let span = line.clone();
         let Some(header) = body.strip_suffix(':') else {
             return Err(MirError::new("expected ':' at the end of the basic block definition", span));
         };

@@ -28,10 +28,45 @@ pub struct FunctionDoc {
     /// Every key but `body`.
     pub header: FunctionHeader,
     /// The `body` block, if present.
-    pub body: Option<BodyText>,
+    pub body: Option<Body>,
     /// Byte span of the document, from `---` through `...` (or the next
     /// document).
     pub span: Range<usize>,
+}
+
+/// Where the text of a `body: |` block is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Body {
+    /// A block that YAML reads exactly as its lines stand in the file but
+    /// for their common indentation (printable ASCII, no tabs), the usual
+    /// shape: the byte range of its lines, read in place, without a copy.
+    InFile {
+        /// The lines of the block, from the first character of the line
+        /// after `body: |` to the end of the document's last line.
+        lines: Range<usize>,
+        /// The indentation YAML removes from each line.
+        indent: usize,
+    },
+    /// Any other block, as YAML reads it.
+    Read(BodyText),
+}
+
+impl Body {
+    /// The block's text as YAML reads it: [`Body::InFile`] lines dedented
+    /// and clipped to one final newline. `source` is the whole file.
+    pub fn text(&self, source: &str) -> BodyText {
+        match self {
+            Body::InFile { lines: range, indent } => {
+                let at = range.start;
+                let block: Vec<Line> = lines(&source[range.clone()])
+                    .into_iter()
+                    .map(|l| Line { start: at + l.start, end: at + l.end, next: at + l.next })
+                    .collect();
+                block_body(source, &block, *indent, ' ')
+            }
+            Body::Read(text) => text.clone(),
+        }
+    }
 }
 
 /// The text of a `body: |` block, dedented, with where each line is.
@@ -71,14 +106,18 @@ struct Line {
 }
 
 fn lines(source: &str) -> Vec<Line> {
-    let mut out = Vec::new();
+    let bytes = source.as_bytes();
+    let mut out = Vec::with_capacity(memchr::memchr_iter(b'\n', bytes).count() + 1);
     let mut start = 0;
-    while start < source.len() {
-        let nl = source[start..].find('\n').map_or(source.len(), |i| start + i);
-        let end = if nl > start && source.as_bytes()[nl - 1] == b'\r' { nl - 1 } else { nl };
-        let next = (nl + 1).min(source.len());
-        out.push(Line { start, end, next });
-        start = if nl == source.len() { nl } else { nl + 1 };
+    for nl in memchr::memchr_iter(b'\n', bytes) {
+        let end = if nl > start && bytes[nl - 1] == b'\r' { nl - 1 } else { nl };
+        out.push(Line { start, end, next: nl + 1 });
+        start = nl + 1;
+    }
+    if start < source.len() {
+        let len = source.len();
+        let end = if bytes[len - 1] == b'\r' { len - 1 } else { len };
+        out.push(Line { start, end, next: len });
     }
     out
 }
@@ -243,9 +282,6 @@ fn plain_body_block(source: &str, lines: &[Line], first: usize, end: usize) -> O
     for i in (first..end).rev() {
         let l = lines[i];
         let text = &source[l.start..l.end];
-        if l.next > l.end + 1 || !text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
-            return None;
-        }
         let spaces = text.len() - text.trim_start_matches(' ').len();
         if spaces == text.len() {
             deepest_blank = deepest_blank.max(spaces);
@@ -254,12 +290,22 @@ fn plain_body_block(source: &str, lines: &[Line], first: usize, end: usize) -> O
             first_indent = Some(spaces);
         } else if text.strip_prefix("body:").is_some_and(|rest| rest.trim_matches(' ') == "|") {
             let indent = first_indent?;
-            return (indent == shallowest && deepest_blank <= indent).then_some((i, indent));
+            // Lines end in a bare `\n`: a `\r` before one is caught by
+            // the byte check, before the last line's break by its offsets.
+            let last = lines[end - 1];
+            let plain = last.next <= last.end + 1 && printable_lines(&source.as_bytes()[l.start..last.end]);
+            return (indent == shallowest && deepest_blank <= indent && plain).then_some((i, indent));
         } else {
             return None;
         }
     }
     None
+}
+
+/// True when `bytes` are lines of printable ASCII (no tab, no `\r`), in
+/// one pass without early exit, which the compiler vectorizes.
+fn printable_lines(bytes: &[u8]) -> bool {
+    bytes.iter().fold(true, |ok, &b| ok & ((b' '..=b'~').contains(&b) | (b == b'\n')))
 }
 
 /// Splits and reads a `.mir` file. The first error is returned, with its
@@ -268,7 +314,7 @@ fn plain_body_block(source: &str, lines: &[Line], first: usize, end: usize) -> O
 pub fn parse_document(source: &str) -> Result<MirFile, MirError> {
     let lines = lines(source);
     let docs = split(source, &lines);
-    let mut file = MirFile { ir_module: None, ir_module_span: None, functions: Vec::new() };
+    let mut file = MirFile { ir_module: None, ir_module_span: None, functions: Vec::with_capacity(docs.len()) };
     // Where each function's name was first written, to reject a redefinition.
     let mut first_defined: FxHashMap<String, usize> = FxHashMap::default();
     for (index, doc) in docs.iter().enumerate() {
@@ -294,7 +340,8 @@ pub fn parse_document(source: &str) -> Result<MirFile, MirError> {
             None => {
                 let node = parse_yaml(yaml_text, yaml_start)?;
                 let (header, body) = read_header(&node)?;
-                (header, body.map(|(key, value)| body_from_source(source, &lines, key, value, doc.end)))
+                let body = body.map(|(key, value)| Body::Read(body_from_source(source, &lines, key, value, doc.end)));
+                (header, body)
             }
         };
         if let Some(first) = first_defined.get(header.name.as_str()) {
@@ -313,12 +360,7 @@ pub fn parse_document(source: &str) -> Result<MirFile, MirError> {
 /// is taken from the source as it stands. `None` when the document is not
 /// of that shape or the short read fails, so that the whole document is
 /// read again and any error is the full parser's.
-fn read_plain(
-    source: &str,
-    lines: &[Line],
-    doc: &RawDoc,
-    yaml_start: usize,
-) -> Option<(FunctionHeader, Option<BodyText>)> {
+fn read_plain(source: &str, lines: &[Line], doc: &RawDoc, yaml_start: usize) -> Option<(FunctionHeader, Option<Body>)> {
     let (key_line, indent) = plain_body_block(source, lines, doc.first, doc.end)?;
     let key = lines[key_line];
     let text = source.get(yaml_start..key.next)?;
@@ -327,8 +369,12 @@ fn read_plain(
         return None;
     };
     // The body read must be the block found (not an earlier `body` key).
-    (body_key.span.start == key.start)
-        .then(|| (header, Some(block_body(source, &lines[key_line + 1..doc.end], indent, ' '))))
+    let block = &lines[key_line + 1..doc.end];
+    let range = match (block.first(), block.last()) {
+        (Some(first), Some(last)) => first.start..last.end,
+        _ => key.next..key.next,
+    };
+    (body_key.span.start == key.start).then_some((header, Some(Body::InFile { lines: range, indent })))
 }
 
 fn is_blank_or_comment_block(text: &str) -> bool {
@@ -364,7 +410,7 @@ mod tests {
     #[test]
     fn body_lines_point_into_the_file() {
         let file = parse(SRC);
-        let Some(body) = &file.functions[0].body else { panic!("no body") };
+        let Some(body) = file.functions[0].body.as_ref().map(|b| b.text(SRC)) else { panic!("no body") };
         assert_eq!(body.text, "bb.0:\n  liveins: $x0\n\n  %0:_(s64) = COPY $x0\n");
         assert_eq!(body.line_offsets.len(), 4);
         for (i, line) in body.text.lines().enumerate() {
@@ -373,7 +419,7 @@ mod tests {
         }
         let copy = body.text.find("COPY").unwrap_or(0);
         assert_eq!(&SRC[body.file_offset_of(copy)..][..4], "COPY");
-        let Some(g) = &file.functions[1].body else { panic!("no body") };
+        let Some(g) = file.functions[1].body.as_ref().map(|b| b.text(SRC)) else { panic!("no body") };
         assert_eq!(g.text, "bb.0:\n  RET_ReallyLR\n");
     }
 
@@ -383,7 +429,7 @@ mod tests {
         let lines = lines(plain);
         assert_eq!(plain_body_block(plain, &lines, 1, 7), Some((2, 2)));
         let moved = "---\nbody: |\n  bb.0:\n  \n    RET_ReallyLR\n\nname: f\n...\n";
-        let body = |src: &str| parse(src).functions[0].body.clone().map(|b| b.text);
+        let body = |src: &str| parse(src).functions[0].body.as_ref().map(|b| b.text(src).text);
         assert_eq!(body(plain), body(moved));
         assert_eq!(body(plain).as_deref(), Some("bb.0:\n\n  RET_ReallyLR\n"));
         for odd in ["---\nname: f\nbody: |\n  bb.0:\n\t\n", "---\nname: f\nbody: |\n    bb.0:\n  x\n"] {
@@ -476,7 +522,7 @@ mod tests {
             let text = String::from_utf8_lossy(&bytes);
             match parse_document(&text) {
                 Ok(file) => {
-                    for b in file.functions.iter().filter_map(|f| f.body.as_ref()) {
+                    for b in file.functions.iter().filter_map(|f| f.body.as_ref().map(|b| b.text(&text))) {
                         assert_eq!(b.line_offsets.len(), b.text.lines().count());
                         assert!(b.line_offsets.iter().all(|&o| o <= text.len()));
                     }

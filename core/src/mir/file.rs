@@ -1,7 +1,7 @@
 //! Whole `.mir` files: read the container, every header and every body
 //! into a [`MirModule`]; write one back as `llc` 22 does.
 
-use super::document::{FunctionDoc, parse_document};
+use super::document::{Body, FunctionDoc, parse_document};
 use super::header::{Constant, FunctionHeader, RegisterEntry, StackObject};
 use super::header_write::{fixed_stack_print_order, write_function_header};
 use super::module::{DataLayout, Target, module_triple, normalize_triple, write_ir_module};
@@ -87,7 +87,9 @@ pub fn read_mir(source: &str, file_name: &str, triple: Option<&str>, features: &
 /// caller can read, process and drop functions one at a time. Reading every
 /// document in order gives exactly what [`read_mir`] gives, errors included.
 #[derive(Debug, Clone)]
-pub struct MirDocuments {
+pub struct MirDocuments<'s> {
+    /// The whole file, which the documents' bodies point into.
+    pub source: &'s str,
     /// The file name, as `; ModuleID` and `source_filename` print it.
     pub file_name: String,
     /// The embedded LLVM IR module text, if any.
@@ -101,12 +103,12 @@ pub struct MirDocuments {
 
 /// Reads the container and every YAML header of `source`, as [`read_mir`]
 /// does before it parses the bodies (the arguments are [`read_mir`]'s).
-pub fn read_mir_documents(
-    source: &str,
+pub fn read_mir_documents<'s>(
+    source: &'s str,
     file_name: &str,
     triple: Option<&str>,
     features: &str,
-) -> Result<MirDocuments, MirError> {
+) -> Result<MirDocuments<'s>, MirError> {
     let file = parse_document(source)?;
     let triple = match triple.filter(|t| !t.is_empty()) {
         Some(t) => normalize_triple(t),
@@ -121,6 +123,7 @@ pub fn read_mir_documents(
         .with_features(features);
     let layout = DataLayout::parse(target.datalayout);
     Ok(MirDocuments {
+        source,
         file_name: file_name.to_owned(),
         ir_module: file.ir_module,
         target,
@@ -129,7 +132,7 @@ pub fn read_mir_documents(
     })
 }
 
-impl MirDocuments {
+impl MirDocuments<'_> {
     /// Parses the body of `doc`, one of this file's documents, into a
     /// machine function; errors are located in the whole file.
     pub fn read_function(&self, doc: FunctionDoc) -> Result<MachineFunction, MirError> {
@@ -137,11 +140,23 @@ impl MirDocuments {
         let declared: Vec<(String, Option<String>)> =
             doc.header.registers.iter().map(|r| (r.id.to_string(), Some(r.class.clone()))).collect();
         let mut func = Function::new(doc.header.name.clone());
-        if let Some(text) = &doc.body {
-            body::parse_body(&mut func, &text.text, &declared, &pointer_bits).map_err(|mut e| {
-                e.span = text.file_offset_of(e.span.start)..text.file_offset_of(e.span.end);
-                e
-            })?;
+        match &doc.body {
+            Some(Body::InFile { lines, .. }) => {
+                let at = lines.start;
+                body::parse_body(&mut func, &self.source[lines.clone()], &declared, &pointer_bits).map_err(
+                    |mut e| {
+                        e.span = at + e.span.start..at + e.span.end;
+                        e
+                    },
+                )?;
+            }
+            Some(Body::Read(text)) => {
+                body::parse_body(&mut func, &text.text, &declared, &pointer_bits).map_err(|mut e| {
+                    e.span = text.file_offset_of(e.span.start)..text.file_offset_of(e.span.end);
+                    e
+                })?;
+            }
+            None => {}
         }
         renumber_frame_objects(&mut func, &doc.header);
         func.frame.declared = doc.header.stack.len() as u32;
@@ -165,6 +180,9 @@ impl MirDocuments {
 /// numbered in reverse order of creation, stack objects by position with
 /// their name appended (`%stack.0.x`).
 fn renumber_frame_objects(func: &mut Function, header: &FunctionHeader) {
+    if header.fixed_stack.is_empty() && header.stack.is_empty() {
+        return;
+    }
     let fixed_ids: Vec<(u32, u32)> =
         header.fixed_stack.iter().map(|o| o.id).zip(fixed_stack_print_order(header)).collect();
     let stack: Vec<(u32, u32, &str)> =

@@ -43,7 +43,7 @@ mod module;
 mod yaml;
 mod yaml_simple;
 
-pub use document::{BodyText, FunctionDoc, MirFile, parse_document};
+pub use document::{Body, BodyText, FunctionDoc, MirFile, parse_document};
 pub use header::{
     CallSite, Constant, DebugInfo, DebugValueSubstitution, EntryValue, FixedStackObject, FrameInfo, FunctionHeader,
     JumpTable, LiveIn, MfiEntry, RegisterDecl, RegisterEntry, SaveRestorePoint, StackObject, StackObjectType,

@@ -154,7 +154,7 @@ impl<'t> OperandParser<'_, 't> {
                 .ok_or_else(|| self.cursor.error_here("expected a virtual register name"))?,
         };
         if let Some(v) = self.vregs.by_name.get(name) {
-            return Ok(*v);
+            return Ok(v);
         }
         let v = self.func.new_vreg(Llt::INVALID);
         if !name.bytes().all(|b| b.is_ascii_digit()) {
