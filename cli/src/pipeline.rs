@@ -156,10 +156,9 @@ fn process_in_parallel(
     let first_failure = AtomicUsize::new(usize::MAX);
     let work = || {
         let mut done = Vec::new();
-        loop {
-            // A poisoned lock means another worker panicked; the scope
-            // re-raises that panic, so this worker just stops.
-            let Some((index, doc)) = queue.lock().ok().and_then(|mut q| q.next()) else { break };
+        // A poisoned lock means another worker panicked; the scope
+        // re-raises that panic, so this worker just stops.
+        while let Some((index, doc)) = queue.lock().ok().and_then(|mut q| q.next()) {
             let function = run.documents.read_function(doc).map_err(render);
             let outcome = run.process(function, index < first_failure.load(Ordering::Relaxed));
             if matches!(outcome, Outcome::Rejected(_) | Outcome::Failed(_)) {
