@@ -154,11 +154,13 @@ fn process_in_parallel(
     let queue = Mutex::new(docs.into_iter().enumerate());
     // The first function known to have failed: later ones are not legalized.
     let first_failure = AtomicUsize::new(usize::MAX);
+    // The lock is held only to take the next document. A poisoned lock
+    // means another worker panicked; the scope re-raises that panic, so
+    // this worker just stops.
+    let next = || queue.lock().ok().and_then(|mut q| q.next());
     let work = || {
         let mut done = Vec::new();
-        // A poisoned lock means another worker panicked; the scope
-        // re-raises that panic, so this worker just stops.
-        while let Some((index, doc)) = queue.lock().ok().and_then(|mut q| q.next()) {
+        while let Some((index, doc)) = next() {
             let function = run.documents.read_function(doc).map_err(render);
             let outcome = run.process(function, index < first_failure.load(Ordering::Relaxed));
             if matches!(outcome, Outcome::Rejected(_) | Outcome::Failed(_)) {

@@ -123,7 +123,7 @@ fn lines(source: &str) -> Vec<Line> {
 }
 
 fn is_marker(text: &str, marker: &str) -> bool {
-    text.strip_prefix(marker).is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t']))
+    text.strip_prefix(marker).is_some_and(|rest| matches!(rest.as_bytes().first(), None | Some(b' ' | b'\t')))
 }
 
 fn is_blank_or_comment(text: &str) -> bool {
@@ -282,7 +282,7 @@ fn plain_body_block(source: &str, lines: &[Line], first: usize, end: usize) -> O
     for i in (first..end).rev() {
         let l = lines[i];
         let text = &source[l.start..l.end];
-        let spaces = text.len() - text.trim_start_matches(' ').len();
+        let spaces = text.bytes().take_while(|&b| b == b' ').count();
         if spaces == text.len() {
             deepest_blank = deepest_blank.max(spaces);
         } else if spaces > 0 {

@@ -262,6 +262,7 @@ pub fn write_ir_module(
         }
         None => {
             let attrs = if target.features.is_empty() { "" } else { " #0" };
+            body.reserve(function_names.iter().map(|name| name.len() + 48).sum());
             for name in function_names {
                 let name = ir_global_name(name);
                 let _ = write!(body, "\ndefine void @{name}(){attrs} {{\nentry:\n  unreachable\n}}\n");
@@ -273,6 +274,8 @@ pub fn write_ir_module(
     }
     let body = body.trim_matches('\n');
     if !body.is_empty() {
+        // Room, made once, for the body with its two-space indentation.
+        out.reserve(body.len() + body.len() / 2 + 8);
         out.push_str("  \n");
         for line in body.lines() {
             out.push_str("  ");
