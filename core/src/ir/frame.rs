@@ -10,6 +10,8 @@ pub struct StackFrame {
     pub declared: u32,
     /// Temporaries created since, numbered after the declared objects.
     pub temporaries: Vec<StackTemporary>,
+    /// A pass lowered a tail call (LLVM's `setHasTailCall`).
+    pub has_tail_call: bool,
 }
 
 /// A stack temporary: its size and alignment in bytes.
@@ -75,7 +77,7 @@ mod tests {
 
     #[test]
     fn temporaries_are_numbered_after_the_declared_objects() {
-        let mut frame = StackFrame { declared: 2, temporaries: Vec::new() };
+        let mut frame = StackFrame { declared: 2, ..StackFrame::default() };
         assert_eq!(frame.create(16, 16), 2);
         assert_eq!(frame.create(8, 8), 3);
         assert_eq!(frame.temporaries[1], StackTemporary { size: 8, align: 8 });

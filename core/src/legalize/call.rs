@@ -2,12 +2,14 @@
 //! libcall: the call-frame setup pseudo, argument copies into physical
 //! registers (values wider than a register split into register-sized
 //! pieces), the call with its register mask and implicit operands, the
-//! call-frame destroy pseudo, and result copies out of registers.
+//! call-frame destroy pseudo, and result copies out of registers; or, for
+//! a call in tail position, a tail call that replaces the return.
 //!
 //! A target describes its convention as data ([`CallConvention`]); the
 //! emitter is shared.
 
 use super::helper::Helper;
+use super::tail_call::{in_tail_position, replace_return};
 use super::target::{LibcallRequest, LibcallValue};
 use crate::ir::{Inst, InstData, InstOpcode, Operand, Reg, RegFlags, RegOperand, VReg};
 use crate::opcode::Opcode;
@@ -44,6 +46,14 @@ pub struct CallConvention {
     pub callee_flags: Option<&'static str>,
     /// The call-preserved register mask (`csr_aarch64_aapcs`).
     pub register_mask: &'static str,
+    /// The mask of a call whose callee returns its first argument
+    /// (`csr_aarch64_aapcs_thisreturn`), when the convention has one.
+    pub this_return_mask: Option<&'static str>,
+    /// The tail-call instruction (`TCRETURNdi`), when calls in tail
+    /// position become tail calls.
+    pub tail_call: Option<&'static str>,
+    /// The return instructions a tail call may replace.
+    pub returns: &'static [&'static str],
     /// The link register the call defines (`lr`, `x1`).
     pub link_register: &'static str,
     /// The call reads the stack pointer (AArch64's `implicit $sp`).
@@ -52,6 +62,9 @@ pub struct CallConvention {
     pub int_registers: RegisterSequence,
     /// The width of an integer register in bits.
     pub int_register_bits: u32,
+    /// Integers narrower than this travel any-extended to it (and come
+    /// back truncated from it).
+    pub min_int_bits: u32,
     /// Floating-point registers, in order (empty for soft float).
     pub float_registers: RegisterSequence,
 }
@@ -78,12 +91,18 @@ impl CallConvention {
     }
 
     /// Emits the call of `request` before `inst` (which the caller erases).
-    /// Fails when a value does not fit the registers (stack arguments are
-    /// not implemented).
+    /// A call that may be a tail call and is in tail position replaces the
+    /// rest of the block. Fails when a value does not fit the registers
+    /// (stack arguments are not implemented).
     pub fn emit(&self, h: &mut Helper<'_>, inst: Inst, request: &LibcallRequest) -> Result<(), String> {
+        let tail = self.tail_call.filter(|_| {
+            request.may_tail_call && request.results.is_empty() && in_tail_position(h.func, inst, request, self.returns)
+        });
         h.set_insert_before(inst);
-        let setup = self.frame_pseudo(h, self.frame_setup);
-        h.builder().insert(setup);
+        if tail.is_none() {
+            let setup = self.frame_pseudo(h, self.frame_setup);
+            h.builder().insert(setup);
+        }
         let mut next = [0usize; 2];
         let mut arg_regs = Vec::new();
         for arg in &request.args {
@@ -99,6 +118,12 @@ impl CallConvention {
                 arg_regs.push(phys);
             }
         }
+        if let Some(opcode) = tail {
+            let call = self.tail_call_inst(h, opcode, &request.symbol, &arg_regs);
+            h.builder().insert(call);
+            replace_return(h.func, inst);
+            return Ok(());
+        }
         let mut next_result = [0usize; 2];
         let mut result_regs = Vec::new();
         for result in &request.results {
@@ -111,25 +136,35 @@ impl CallConvention {
             }
             result_regs.push((result.reg, result.ty, bits, pieces));
         }
-        let call = self.call_inst(h, &request.symbol, &arg_regs, &result_regs);
+        let mask = match self.this_return_mask {
+            Some(mask) if request.returns_first_arg => mask,
+            _ => self.register_mask,
+        };
+        let call = self.call_inst(h, &request.symbol, mask, &arg_regs, &result_regs);
         h.builder().insert(call);
         let destroy = self.frame_pseudo(h, self.frame_destroy);
         h.builder().insert(destroy);
         for (value, ty, bits, pieces) in result_regs {
             let piece_ty = Llt::scalar(bits);
             if let [phys] = pieces[..] {
-                // One register: copied straight into the result.
+                // One register: copied straight into the result, or into a
+                // register-wide value truncated to a narrow integer.
+                let narrow = ty.size_in_bits() < u64::from(bits);
+                let copied = if narrow { h.func.new_vreg(piece_ty) } else { value };
                 let mut copy = InstData::new(InstOpcode::Known(Opcode::COPY));
                 copy.num_defs = 1;
-                copy.operands.push(Operand::vreg_def(value));
+                copy.operands.push(Operand::vreg_def(copied));
                 copy.operands.push(Operand::Reg(RegOperand::use_of(Reg::Physical(phys))));
                 h.builder().insert(copy);
+                if narrow {
+                    h.build_into(Opcode::G_TRUNC, value, &[copied]);
+                }
                 continue;
             }
             let copies: Vec<VReg> = pieces
                 .iter()
                 .map(|phys| {
-                    let v = h.func.new_vreg(if pieces.len() == 1 { ty } else { piece_ty });
+                    let v = h.func.new_vreg(piece_ty);
                     let mut copy = InstData::new(InstOpcode::Known(Opcode::COPY));
                     copy.num_defs = 1;
                     copy.operands.push(Operand::vreg_def(v));
@@ -141,6 +176,28 @@ impl CallConvention {
             h.build_into(Opcode::G_MERGE_VALUES, value, &copies);
         }
         Ok(())
+    }
+
+    /// `TCRETURNdi &symbol, 0, mask, implicit $sp, implicit <args>`.
+    fn tail_call_inst(&self, h: &mut Helper<'_>, opcode: &str, symbol: &str, args: &[crate::ir::Symbol]) -> InstData {
+        let opcode = h.func.names.intern(opcode);
+        let mut data = InstData::new(InstOpcode::Target(opcode));
+        data.operands.push(self.callee(symbol));
+        data.operands.push(Operand::Imm(0));
+        data.operands.push(Operand::RegMask(h.func.names.intern(self.register_mask)));
+        if self.call_uses_stack_pointer {
+            data.operands.push(implicit(h.func.names.intern(self.stack_pointer), false));
+        }
+        data.operands.extend(args.iter().map(|r| implicit(*r, false)));
+        data
+    }
+
+    fn callee(&self, symbol: &str) -> Operand {
+        let callee = Operand::ExternalSymbol { name: symbol.into(), offset: 0 };
+        match self.callee_flags {
+            Some(flags) => Operand::TargetFlags { flags: flags.into(), operand: Box::new(callee) },
+            None => callee,
+        }
     }
 
     /// `ADJCALLSTACK* 0, 0, implicit-def $sp, implicit $sp`.
@@ -159,17 +216,14 @@ impl CallConvention {
         &self,
         h: &mut Helper<'_>,
         symbol: &str,
+        mask: &str,
         args: &[crate::ir::Symbol],
         results: &[(VReg, Llt, u32, Vec<crate::ir::Symbol>)],
     ) -> InstData {
         let opcode = h.func.names.intern(self.call);
         let mut data = InstData::new(InstOpcode::Target(opcode));
-        let callee = Operand::ExternalSymbol { name: symbol.into(), offset: 0 };
-        data.operands.push(match self.callee_flags {
-            Some(flags) => Operand::TargetFlags { flags: flags.into(), operand: Box::new(callee) },
-            None => callee,
-        });
-        data.operands.push(Operand::RegMask(h.func.names.intern(self.register_mask)));
+        data.operands.push(self.callee(symbol));
+        data.operands.push(Operand::RegMask(h.func.names.intern(mask)));
         data.operands.push(implicit(h.func.names.intern(self.link_register), true));
         if self.call_uses_stack_pointer {
             data.operands.push(implicit(h.func.names.intern(self.stack_pointer), false));
@@ -181,10 +235,14 @@ impl CallConvention {
         data
     }
 
-    /// The register-sized pieces of an argument (an unmerge when wider).
+    /// The register-sized pieces of an argument (an unmerge when wider, an
+    /// any-extension of a narrow integer).
     fn pieces(&self, h: &mut Helper<'_>, value: VReg, ty: Llt, class: ValueClass) -> Vec<(VReg, u32)> {
         let bits = self.piece_bits(ty, class);
-        if ty.size_in_bits() <= u64::from(bits) {
+        if ty.size_in_bits() < u64::from(bits) {
+            return vec![(h.build(Opcode::G_ANYEXT, Llt::scalar(bits), &[value]), bits)];
+        }
+        if ty.size_in_bits() == u64::from(bits) {
             return vec![(value, ty.size_in_bits() as u32)];
         }
         let count = (ty.size_in_bits() / u64::from(bits)) as usize;
@@ -196,7 +254,7 @@ impl CallConvention {
         match class {
             ValueClass::Float => size,
             ValueClass::Integer if size > self.int_register_bits => self.int_register_bits,
-            ValueClass::Integer => size,
+            ValueClass::Integer => size.max(self.min_int_bits),
         }
     }
 

@@ -14,6 +14,7 @@ mod driver;
 mod helper;
 mod known_bits;
 mod query;
+mod tail_call;
 mod target;
 mod trace;
 mod worklist;
@@ -23,7 +24,7 @@ pub use driver::{LegalizeError, LegalizeOptions, LegalizeStats, legalize, legali
 pub use helper::{Helper, StepResult};
 pub use known_bits::known_zero;
 pub use query::{QueryParts, describe, mem_desc};
-pub use target::{BooleanContent, DefaultTarget, LegalizeTarget, LibcallRequest, LibcallValue};
+pub use target::{BooleanContent, DefaultTarget, LegalizeTarget, LibcallRequest, LibcallValue, RuntimeFunction};
 pub use trace::LegalizeEvent;
 
 #[cfg(test)]

@@ -53,6 +53,13 @@ pub trait LegalizeTarget: Sync {
         BooleanContent::ZeroOrOne
     }
 
+    /// Whether the target's runtime provides `function` (LLVM's libcall
+    /// name table having a name for it). The default provides none.
+    fn has_runtime_function(&self, function: RuntimeFunction) -> bool {
+        let _ = function;
+        false
+    }
+
     /// Whether sign-extending from `from` to `to` is cheaper than
     /// zero-extending (LLVM's `isSExtCheaperThanZExt`).
     fn is_sext_cheaper_than_zext(&self, from: Llt, to: Llt) -> bool {
@@ -72,6 +79,26 @@ pub struct LibcallValue {
     pub float: bool,
     /// An integer the callee expects sign-extended (unsigned otherwise).
     pub signed: bool,
+    /// An integer whose bits above its width the callee ignores (no
+    /// `signext`/`zeroext`): any-extended when narrower than a register.
+    pub any_extend: bool,
+}
+
+impl LibcallValue {
+    /// An integer or pointer `reg` of type `ty` passed without extension
+    /// attributes.
+    pub fn plain(reg: crate::ir::VReg, ty: Llt) -> LibcallValue {
+        LibcallValue { reg, ty, float: false, signed: false, any_extend: true }
+    }
+}
+
+/// Runtime functions that only some targets provide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuntimeFunction {
+    /// `bzero` (Darwin).
+    Bzero,
+    /// AArch64's outline atomics (`__aarch64_cas4_acq_rel`, ...).
+    OutlineAtomics,
 }
 
 /// A call the helper wants emitted for a `Libcall` action.
@@ -83,6 +110,21 @@ pub struct LibcallRequest {
     pub args: Vec<LibcallValue>,
     /// Results the call defines.
     pub results: Vec<LibcallValue>,
+    /// The callee returns its first argument (`memcpy`): a target may keep
+    /// that register live across the call (AArch64's `thisreturn` mask).
+    pub returns_first_arg: bool,
+    /// The call may become a tail call when nothing but a return follows
+    /// the instruction (a return of the first argument when the callee
+    /// returns it).
+    pub may_tail_call: bool,
+}
+
+impl LibcallRequest {
+    /// A call of `symbol` that returns nothing of its arguments and is never
+    /// a tail call.
+    pub fn new(symbol: String, args: Vec<LibcallValue>, results: Vec<LibcallValue>) -> LibcallRequest {
+        LibcallRequest { symbol, args, results, returns_first_arg: false, may_tail_call: false }
+    }
 }
 
 /// A target with LLVM's defaults and no custom code, for rule sets tested

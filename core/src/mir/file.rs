@@ -34,7 +34,8 @@ pub struct MachineFunction {
 impl MachineFunction {
     /// Moves the stack temporaries and constant-pool entries a pass created
     /// into the header's `stack:` and `constants:` lists, after the ones
-    /// already there, as llc prints them.
+    /// already there, as llc prints them, and records a tail call a pass
+    /// lowered in `hasTailCall`.
     pub fn adopt_pass_additions(&mut self) {
         for constant in self.func.constant_pool.added.drain(..) {
             let id = self.header.constants.len() as u32;
@@ -58,6 +59,7 @@ impl MachineFunction {
             });
         }
         self.func.frame.declared = self.header.stack.len() as u32;
+        self.header.frame_info.has_tail_call |= std::mem::take(&mut self.func.frame.has_tail_call);
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use gisel_core::ir::Inst;
 use gisel_core::legality::{CustomOutcome, LegalizeStep};
 use gisel_core::legalize::call::{CallConvention, RegisterSequence};
-use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallRequest};
+use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallRequest, RuntimeFunction};
 use gisel_core::opcode::Opcode;
 
 use super::custom;
@@ -27,35 +27,46 @@ impl AArch64Hooks {
 }
 
 /// The AAPCS64 register convention for calls: `x0`-`x7` (`w0`-`w7` for
-/// 32-bit values and narrower) for integers and pointers, `q0`-`q7` (as
-/// `h`, `s`, `d` or `q` by size) for floating-point values.
-pub fn aapcs() -> &'static CallConvention {
-    static CONVENTION: OnceLock<CallConvention> = OnceLock::new();
-    CONVENTION.get_or_init(|| {
-        const X: [&str; 8] = ["x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7"];
-        const W: [&str; 8] = ["w0", "w1", "w2", "w3", "w4", "w5", "w6", "w7"];
-        const H: [&str; 8] = ["h0", "h1", "h2", "h3", "h4", "h5", "h6", "h7"];
-        const S: [&str; 8] = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7"];
-        const D: [&str; 8] = ["d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7"];
-        const Q: [&str; 8] = ["q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7"];
-        CallConvention {
-            frame_setup: "ADJCALLSTACKDOWN",
-            frame_destroy: "ADJCALLSTACKUP",
-            stack_pointer: "sp",
-            call: "BL",
-            callee_flags: None,
-            register_mask: "csr_aarch64_aapcs",
-            link_register: "lr",
-            call_uses_stack_pointer: true,
-            int_registers: RegisterSequence {
-                slots: (0..8).map(|i| vec![(8, W[i]), (16, W[i]), (32, W[i]), (64, X[i])]).collect(),
-            },
-            int_register_bits: 64,
-            float_registers: RegisterSequence {
-                slots: (0..8).map(|i| vec![(16, H[i]), (32, S[i]), (64, D[i]), (128, Q[i])]).collect(),
-            },
-        }
-    })
+/// 32-bit values, narrower integers any-extended to 32 bits) for integers
+/// and pointers, `q0`-`q7` (as `h`, `s`, `d` or `q` by size) for
+/// floating-point values; calls in tail position become `TCRETURNdi`.
+/// Darwin's variant differs in its register masks.
+pub fn aapcs(darwin: bool) -> &'static CallConvention {
+    static ELF: OnceLock<CallConvention> = OnceLock::new();
+    static DARWIN: OnceLock<CallConvention> = OnceLock::new();
+    if darwin {
+        DARWIN.get_or_init(|| convention("csr_darwin_aarch64_aapcs", "csr_darwin_aarch64_aapcs_thisreturn"))
+    } else {
+        ELF.get_or_init(|| convention("csr_aarch64_aapcs", "csr_aarch64_aapcs_thisreturn"))
+    }
+}
+
+fn convention(register_mask: &'static str, this_return_mask: &'static str) -> CallConvention {
+    const X: [&str; 8] = ["x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7"];
+    const W: [&str; 8] = ["w0", "w1", "w2", "w3", "w4", "w5", "w6", "w7"];
+    const H: [&str; 8] = ["h0", "h1", "h2", "h3", "h4", "h5", "h6", "h7"];
+    const S: [&str; 8] = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7"];
+    const D: [&str; 8] = ["d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7"];
+    const Q: [&str; 8] = ["q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7"];
+    CallConvention {
+        frame_setup: "ADJCALLSTACKDOWN",
+        frame_destroy: "ADJCALLSTACKUP",
+        stack_pointer: "sp",
+        call: "BL",
+        callee_flags: None,
+        register_mask,
+        this_return_mask: Some(this_return_mask),
+        tail_call: Some("TCRETURNdi"),
+        returns: &["RET_ReallyLR", "RET"],
+        link_register: "lr",
+        call_uses_stack_pointer: true,
+        int_registers: RegisterSequence { slots: (0..8).map(|i| vec![(32, W[i]), (64, X[i])]).collect() },
+        int_register_bits: 64,
+        min_int_bits: 32,
+        float_registers: RegisterSequence {
+            slots: (0..8).map(|i| vec![(16, H[i]), (32, S[i]), (64, D[i]), (128, Q[i])]).collect(),
+        },
+    }
 }
 
 impl LegalizeTarget for AArch64Hooks {
@@ -83,7 +94,14 @@ impl LegalizeTarget for AArch64Hooks {
     }
 
     fn emit_libcall(&self, helper: &mut Helper<'_>, inst: Inst, call: &LibcallRequest) -> Result<(), String> {
-        aapcs().emit(helper, inst, call)
+        aapcs(self.subtarget.darwin).emit(helper, inst, call)
+    }
+
+    fn has_runtime_function(&self, function: RuntimeFunction) -> bool {
+        match function {
+            RuntimeFunction::Bzero => self.subtarget.darwin,
+            RuntimeFunction::OutlineAtomics => true,
+        }
     }
 
     fn boolean_content(&self, vector: bool) -> BooleanContent {

@@ -7,7 +7,7 @@
 use gisel_core::apint::ApInt;
 use gisel_core::ir::{Inst, InstData, InstOpcode, IntPredicate, Operand, Reg, RegFlags, RegOperand, Symbol, VReg};
 use gisel_core::legality::{CustomOutcome, LegalizeStep};
-use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallRequest, LibcallValue};
+use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallRequest, LibcallValue, StepResult};
 use gisel_core::opcode::Opcode;
 use gisel_core::ty::Llt;
 
@@ -96,6 +96,9 @@ impl LegalizeTarget for RiscvHooks {
                 CustomOutcome::Done
             }
             G_IS_FPCLASS => is_fpclass(h, inst, xlen),
+            G_LOAD | G_STORE => vector_as_bytes(h, inst),
+            G_ZEXT | G_SEXT | G_ANYEXT => mask_extension(h, inst, opcode),
+            G_SPLAT_VECTOR => splat(h, inst, xlen),
             G_BITREVERSE => {
                 // Zbkb: brev8 reverses the bits of each byte.
                 let src = h.reg(inst, 1);
@@ -159,6 +162,16 @@ fn target_op(h: &mut Helper<'_>, name: &str, ty: Llt, uses: &[VReg]) -> VReg {
     data.operands.extend(uses.iter().map(|v| Operand::vreg_use(*v)));
     h.builder().insert(data);
     def
+}
+
+/// Builds the target generic instruction `name` defining `dst`.
+fn target_op_into(h: &mut Helper<'_>, name: &str, dst: VReg, uses: &[VReg]) {
+    let symbol = h.func.names.intern(name);
+    let mut data = InstData::new(InstOpcode::Target(symbol));
+    data.num_defs = 1;
+    data.operands.push(Operand::vreg_def(dst));
+    data.operands.extend(uses.iter().map(|v| Operand::vreg_use(*v)));
+    h.builder().insert(data);
 }
 
 /// s32 add/sub on RV64: computed in XLEN and sign-extended from 32 bits
@@ -254,6 +267,89 @@ fn constant(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> CustomOutcome {
 
 /// `G_IS_FPCLASS` with F/D/Zfh: `fclass`, masked by LLVM's class bits
 /// rotated into RISC-V's order, compared with zero.
+/// A scalable-vector load or store aligned below its element (the rules
+/// keep the aligned ones legal) accesses the same memory as bytes
+/// (`legalizeLoadStore`).
+fn vector_as_bytes(h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
+    let ty = h.ty(inst, 0);
+    if !ty.is_scalable() {
+        return CustomOutcome::Failed;
+    }
+    let bytes = Llt::scalable_vector(ty.num_elements() * ty.scalar_size_in_bits() / 8, Llt::scalar(8));
+    match h.bitcast(inst, 0, bytes) {
+        StepResult::Unable(_) => CustomOutcome::Failed,
+        _ => CustomOutcome::Done,
+    }
+}
+
+/// An extension of a mask vector selects between splats of 0 and of 1
+/// (-1 for `G_SEXT`) (`legalizeExt`).
+fn mask_extension(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> CustomOutcome {
+    let ty = h.ty(inst, 0);
+    let element = ty.element_type();
+    let bits = ty.scalar_size_in_bits();
+    let zero = h.constant(element, ApInt::from_i128(bits, 0));
+    let zeros = h.build(Opcode::G_SPLAT_VECTOR, ty, &[zero]);
+    let set = h.constant(element, ApInt::from_i128(bits, if opcode == Opcode::G_SEXT { -1 } else { 1 }));
+    let sets = h.build(Opcode::G_SPLAT_VECTOR, ty, &[set]);
+    let (dst, mask) = (h.reg(inst, 0), h.reg(inst, 1));
+    h.build_into(Opcode::G_SELECT, dst, &[mask, sets, zeros]);
+    h.func.erase(inst);
+    CustomOutcome::Done
+}
+
+/// The custom splats (`legalizeSplatVector`): on RV32 an s64 splat is split
+/// into its halves (`G_SPLAT_VECTOR_SPLIT_I64_VL` over the whole vector);
+/// a mask splat of a constant sets or clears every lane (`G_VMSET_VL`,
+/// `G_VMCLR_VL`), and of any other bit compares a byte splat with zero.
+fn splat(h: &mut Helper<'_>, inst: Inst, xlen: Llt) -> CustomOutcome {
+    let (dst, value) = (h.reg(inst, 0), h.reg(inst, 1));
+    let ty = h.ty(inst, 0);
+    if xlen.scalar_size_in_bits() == 32 && ty.scalar_size_in_bits() == 64 {
+        let vl = default_vl_ops(h, ty, xlen);
+        let passthru = h.build(Opcode::G_IMPLICIT_DEF, ty, &[]);
+        let halves = h.split(value, Llt::scalar(32), 2);
+        target_op_into(h, "G_SPLAT_VECTOR_SPLIT_I64_VL", dst, &[passthru, halves[0], halves[1], vl]);
+        h.func.erase(inst);
+        return CustomOutcome::Done;
+    }
+    let def = h.func.def_inst(value).map(|i| h.func.inst(i));
+    let constant = match def {
+        Some(data) if data.known_opcode() == Some(Opcode::G_CONSTANT) => match data.operands.get(1) {
+            Some(Operand::CImm(c)) => Some(!c.is_zero()),
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some(set) = constant {
+        let vl = default_vl_ops(h, ty, xlen);
+        target_op_into(h, if set { "G_VMSET_VL" } else { "G_VMCLR_VL" }, dst, &[vl]);
+        h.func.erase(inst);
+        return CustomOutcome::Done;
+    }
+    let byte = Llt::scalar(8);
+    let bytes = Llt::scalable_vector(ty.num_elements(), byte);
+    let wide = h.build(Opcode::G_ZEXT, byte, &[value]);
+    let one = h.constant(byte, ApInt::from_i128(8, 1));
+    let bit = h.build(Opcode::G_AND, byte, &[wide, one]);
+    let lhs = h.build(Opcode::G_SPLAT_VECTOR, bytes, &[bit]);
+    let zero = h.constant(byte, ApInt::from_i128(8, 0));
+    let zeros = h.build(Opcode::G_SPLAT_VECTOR, bytes, &[zero]);
+    let operands = vec![Operand::IntPred(IntPredicate::Ne), Operand::vreg_use(lhs), Operand::vreg_use(zeros)];
+    h.build_with(Opcode::G_ICMP, &[dst], operands);
+    h.func.erase(inst);
+    CustomOutcome::Done
+}
+
+/// The whole-vector length (an XLEN -1) and an all-ones mask for `ty`
+/// (`buildDefaultVLOps`, whose mask LLVM builds even when unused); returns
+/// the length.
+fn default_vl_ops(h: &mut Helper<'_>, ty: Llt, xlen: Llt) -> VReg {
+    let vl = h.constant(xlen, ApInt::from_i128(xlen.scalar_size_in_bits(), -1));
+    target_op(h, "G_VMSET_VL", Llt::scalable_vector(ty.num_elements(), Llt::scalar(1)), &[vl]);
+    vl
+}
+
 fn is_fpclass(h: &mut Helper<'_>, inst: Inst, xlen: Llt) -> CustomOutcome {
     let Operand::Imm(classes) = h.func.inst(inst).operands[2] else { return CustomOutcome::Failed };
     let dst = h.reg(inst, 0);
@@ -332,7 +428,7 @@ impl Convention {
             match class {
                 Class::Float => pieces.push((arg.reg, class, bits)),
                 Class::Int if bits < self.xlen => {
-                    let ext = if arg.float {
+                    let ext = if arg.float || arg.any_extend {
                         Opcode::G_ANYEXT
                     } else if bits == 32 || arg.signed {
                         Opcode::G_SEXT

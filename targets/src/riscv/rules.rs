@@ -3,8 +3,10 @@
 //! overloads (`customFor(ST.is64Bit(), {s32})`) become `if` blocks that give
 //! the opcode its whole rule set per configuration.
 //!
-//! Scalable-vector (V) rules are not written yet: with `+v` the scalar
-//! rules are the same as without it, and vector types are unsupported.
+//! The V extension's rules cover LLVM's scalable integer/FP vectors
+//! (`nxv{1..64}s{8..64}`, at most eight vector registers) and mask vectors
+//! (`nxv{1..64}s1`); see the `let` bindings of the nxv1 and 64-bit-element
+//! types for the ELEN condition.
 
 use gisel_core::prelude::*;
 use gisel_macros::legalizer;
@@ -36,20 +38,47 @@ legalizer! {
         let zfa32 = if st.has_zfa() { s32 } else { Llt::INVALID };
         let zfa64 = if st.has_zfa() && st.has_d() { s64 } else { Llt::INVALID };
 
+        // V extension types. Every vector list below is gated on `v`, and
+        // lists the same types as LLVM's `IntOrFPVecTys` and `BoolVecTys`.
+        // LLVM's `typeIsLegalIntOrFPVec`/`typeIsLegalBoolVec` also refuse
+        // one-per-vscale vectors without ELEN 64 and 64-bit elements without
+        // `Zve64x` (which is what gives ELEN 64): those types are bound here
+        // to the invalid type, which no query holds, and the names shadow
+        // the type literals in the lists.
+        let v = st.has_v_instructions();
+        let e64 = st.has_v_instructions_i64();
+        let nxv1s1 = if e64 { nxv1s1 } else { Llt::INVALID };
+        let nxv1s8 = if e64 { nxv1s8 } else { Llt::INVALID };
+        let nxv1s16 = if e64 { nxv1s16 } else { Llt::INVALID };
+        let nxv1s32 = if e64 { nxv1s32 } else { Llt::INVALID };
+        let nxv1s64 = if e64 { nxv1s64 } else { Llt::INVALID };
+        let nxv2s64 = if e64 { nxv2s64 } else { Llt::INVALID };
+        let nxv4s64 = if e64 { nxv4s64 } else { Llt::INVALID };
+        let nxv8s64 = if e64 { nxv8s64 } else { Llt::INVALID };
+
         // ----- integer arithmetic -----
 
         if st.is_64bit() {
             G_ADD | G_SUB => legal_for(xlen)
+                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
+                    nxv4s64, nxv8s64)
                 .custom_for(s32)
                 .widen_scalar_to_next_pow2(0)
                 .clamp_scalar(0, xlen, xlen);
         } else {
             G_ADD | G_SUB => legal_for(xlen)
+                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
+                    nxv4s64, nxv8s64)
                 .widen_scalar_to_next_pow2(0)
                 .clamp_scalar(0, xlen, xlen);
         }
 
         G_AND | G_OR | G_XOR => legal_for(xlen)
+            .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64,
+                nxv8s64)
             .widen_scalar_to_next_pow2(0)
             .clamp_scalar(0, xlen, xlen);
 
@@ -76,9 +105,28 @@ legalizer! {
 
         if st.is_64bit() {
             G_ZEXT | G_SEXT | G_ANYEXT => legal_for((s32, s16), (s64, s16), (s64, s32))
+                .legal_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16,
+                    nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
+                    nxv1s64, nxv2s64, nxv4s64, nxv8s64], [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8,
+                    nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32,
+                    nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64])
+                // A mask vector extends by a select between splats.
+                .custom_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16,
+                    nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
+                    nxv1s64, nxv2s64, nxv4s64, nxv8s64], [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1])
                 .max_scalar(0, xlen);
         } else {
-            G_ZEXT | G_SEXT | G_ANYEXT => legal_for((s32, s16)).max_scalar(0, xlen);
+            G_ZEXT | G_SEXT | G_ANYEXT => legal_for((s32, s16))
+                .legal_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16,
+                    nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
+                    nxv1s64, nxv2s64, nxv4s64, nxv8s64], [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8,
+                    nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32,
+                    nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64])
+                // A mask vector extends by a select between splats.
+                .custom_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16,
+                    nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
+                    nxv1s64, nxv2s64, nxv4s64, nxv8s64], [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1])
+                .max_scalar(0, xlen);
         }
 
         G_TRUNC => always_legal();
@@ -125,6 +173,16 @@ legalizer! {
             G_BITREVERSE => max_scalar(0, xlen).lower();
         }
 
+        // Without V no bitcast is legal (LLVM's only rule is the vector one).
+        if v {
+            G_BITCAST => legal_for_cartesian_product([nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8,
+                nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
+                nxv1s64, nxv2s64, nxv4s64, nxv8s64, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1], [nxv1s8,
+                nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16,
+                nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64, nxv1s1,
+                nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1]);
+        }
+
         if st.has_rotates() {
             G_BSWAP => legal_for(xlen).clamp_scalar(0, xlen, xlen);
         } else {
@@ -163,26 +221,48 @@ legalizer! {
 
         if st.is_64bit() {
             G_FREEZE => legal_for(s16, s32, p0, s64)
+                .legal_for(if v, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1)
+                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
+                    nxv4s64, nxv8s64)
                 .widen_scalar_to_next_pow2(0)
                 .clamp_scalar(0, s16, xlen);
             G_IMPLICIT_DEF | G_CONSTANT_FOLD_BARRIER => legal_for(s32, s64, p0)
+                .legal_for(if v, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1)
+                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
+                    nxv4s64, nxv8s64)
                 .widen_scalar_to_next_pow2(0)
                 .clamp_scalar(0, s32, xlen);
         } else {
             G_FREEZE => legal_for(s16, s32, p0)
+                .legal_for(if v, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1)
+                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
+                    nxv4s64, nxv8s64)
                 .widen_scalar_to_next_pow2(0)
                 .clamp_scalar(0, s16, xlen);
             G_IMPLICIT_DEF | G_CONSTANT_FOLD_BARRIER => legal_for(s32, p0)
+                .legal_for(if v, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1)
+                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
+                    nxv4s64, nxv8s64)
                 .widen_scalar_to_next_pow2(0)
                 .clamp_scalar(0, s32, xlen);
         }
 
         G_ICMP => legal_for((xlen, xlen), (xlen, p0))
+            .legal_for_cartesian_product(if v, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1], [nxv1s8,
+                nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16,
+                nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64])
             .widen_scalar_or_elt_to_next_pow2_or_min_size(1, 8)
             .clamp_scalar(1, xlen, xlen)
             .clamp_scalar(0, xlen, xlen);
 
         G_SELECT => legal_for((s32, xlen), (p0, xlen))
+            .legal_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16,
+                nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64,
+                nxv2s64, nxv4s64, nxv8s64], [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1])
             .legal_for(if st.is_64bit() || st.has_d(), (s64, xlen))
             .widen_scalar_to_next_pow2(0)
             .clamp_scalar(0, s32, wide_fp_reg)
@@ -206,6 +286,23 @@ legalizer! {
                 (s64, p0, s64, { a64 }),
             )
             .legal_for_types_with_mem_desc(if !st.is_64bit() && st.has_d(), (s64, p0, s64, { a64 }))
+            // Vectors aligned to their element; the hook reads the others as bytes.
+            .legal_for_types_with_mem_desc(
+                if v,
+                (nxv1s8, p0, nxv1s8, 8), (nxv2s8, p0, nxv2s8, 8), (nxv4s8, p0, nxv4s8, 8), (nxv8s8, p0, nxv8s8, 8),
+                (nxv16s8, p0, nxv16s8, 8), (nxv32s8, p0, nxv32s8, 8), (nxv64s8, p0, nxv64s8, 8),
+                (nxv1s16, p0, nxv1s16, 16), (nxv2s16, p0, nxv2s16, 16), (nxv4s16, p0, nxv4s16, 16),
+                (nxv8s16, p0, nxv8s16, 16),
+                (nxv16s16, p0, nxv16s16, 16), (nxv32s16, p0, nxv32s16, 16),
+                (nxv1s32, p0, nxv1s32, 32), (nxv2s32, p0, nxv2s32, 32), (nxv4s32, p0, nxv4s32, 32),
+                (nxv8s32, p0, nxv8s32, 32),
+                (nxv16s32, p0, nxv16s32, 32),
+                (nxv1s64, p0, nxv1s64, 64), (nxv2s64, p0, nxv2s64, 64), (nxv4s64, p0, nxv4s64, 64),
+                (nxv8s64, p0, nxv8s64, 64),
+            )
+            .custom_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64,
+                nxv8s64)
             .widen_scalar_to_next_pow2(0, 8)
             .lower_if_mem_size_not_byte_size_pow2()
             .clamp_scalar(0, s16, xlen)
@@ -226,6 +323,23 @@ legalizer! {
                 (s64, p0, s64, { a64 }),
             )
             .legal_for_types_with_mem_desc(if !st.is_64bit() && st.has_d(), (s64, p0, s64, { a64 }))
+            // Vectors aligned to their element; the hook reads the others as bytes.
+            .legal_for_types_with_mem_desc(
+                if v,
+                (nxv1s8, p0, nxv1s8, 8), (nxv2s8, p0, nxv2s8, 8), (nxv4s8, p0, nxv4s8, 8), (nxv8s8, p0, nxv8s8, 8),
+                (nxv16s8, p0, nxv16s8, 8), (nxv32s8, p0, nxv32s8, 8), (nxv64s8, p0, nxv64s8, 8),
+                (nxv1s16, p0, nxv1s16, 16), (nxv2s16, p0, nxv2s16, 16), (nxv4s16, p0, nxv4s16, 16),
+                (nxv8s16, p0, nxv8s16, 16),
+                (nxv16s16, p0, nxv16s16, 16), (nxv32s16, p0, nxv32s16, 16),
+                (nxv1s32, p0, nxv1s32, 32), (nxv2s32, p0, nxv2s32, 32), (nxv4s32, p0, nxv4s32, 32),
+                (nxv8s32, p0, nxv8s32, 32),
+                (nxv16s32, p0, nxv16s32, 32),
+                (nxv1s64, p0, nxv1s64, 64), (nxv2s64, p0, nxv2s64, 64), (nxv4s64, p0, nxv4s64, 64),
+                (nxv8s64, p0, nxv8s64, 64),
+            )
+            .custom_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
+                nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64,
+                nxv8s64)
             .clamp_scalar(0, s16, xlen)
             .lower_if_mem_size_not_byte_size_pow2()
             .lower();
@@ -451,6 +565,39 @@ legalizer! {
             G_ATOMICRMW_SUB => libcall_for((s8, p0), (s16, p0), (s32, p0), (s64, p0))
                 .clamp_scalar(0, xlen, xlen)
                 .lower();
+        }
+
+        // ----- vector elements and splats -----
+
+        if v {
+            G_INSERT_VECTOR_ELT => legal_for((nxv1s8, s8, xlen), (nxv2s8, s8, xlen), (nxv4s8, s8, xlen),
+                (nxv8s8, s8, xlen), (nxv16s8, s8, xlen), (nxv32s8, s8, xlen), (nxv64s8, s8, xlen), (nxv1s16, s16, xlen),
+                (nxv2s16, s16, xlen), (nxv4s16, s16, xlen), (nxv8s16, s16, xlen), (nxv16s16, s16, xlen),
+                (nxv32s16, s16, xlen), (nxv1s32, s32, xlen), (nxv2s32, s32, xlen), (nxv4s32, s32, xlen),
+                (nxv8s32, s32, xlen), (nxv16s32, s32, xlen), (nxv1s64, s64, xlen), (nxv2s64, s64, xlen),
+                (nxv4s64, s64, xlen), (nxv8s64, s64, xlen), (nxv1s1, s1, xlen), (nxv2s1, s1, xlen), (nxv4s1, s1, xlen),
+                (nxv8s1, s1, xlen), (nxv16s1, s1, xlen), (nxv32s1, s1, xlen), (nxv64s1, s1, xlen));
+        }
+
+        // On RV32 an s64 splat is legal when the element may be an f64 (V
+        // with D), and split in two by the hook otherwise.
+        let f64_elements = st.has_v_instructions_f64() && st.has_d();
+        if v {
+            G_SPLAT_VECTOR => legal_for_cartesian_product([nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8,
+                nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
+                nxv1s64, nxv2s64, nxv4s64, nxv8s64], [xlen])
+                .custom_for_cartesian_product([nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1], [s1])
+                .legal_for_cartesian_product(
+                    if !st.is_64bit() && f64_elements,
+                    [nxv1s64, nxv2s64, nxv4s64, nxv8s64],
+                    [s64],
+                )
+                .custom_for_cartesian_product(
+                    if !st.is_64bit() && e64 && !f64_elements,
+                    [nxv1s64, nxv2s64, nxv4s64, nxv8s64],
+                    [s64],
+                )
+                .clamp_scalar(1, xlen, xlen);
         }
 
         G_FENCE => always_legal();

@@ -133,3 +133,45 @@ fn floating_point_depends_on_f_and_d() {
     assert_legality!(fd, G_FPEXT(s64, s32) => Legal);
     assert_legality!(soft, G_FPEXT(s64, s32) => Libcall);
 }
+
+#[test]
+fn vector_rules_follow_elen_and_i64() {
+    let v = rules("riscv64", "+v");
+    let v32 = rules("riscv32", "+v");
+    let zve32x = rules("riscv64", "+zve32x");
+    let zve64x = rules("riscv32", "+zve64x");
+    let scalar = rules("riscv64", "+m");
+    assert_legality!(v, G_ADD(nxv1s8) => Legal);
+    assert_legality!(v, G_XOR(nxv8s64) => Legal);
+    assert_legality!(v, G_SUB(nxv16s64) => Unsupported);
+    assert_legality!(v, G_AND(nxv4s1) => Unsupported);
+    assert_legality!(v, G_MUL(nxv4s32) => Unsupported);
+    assert_legality!(v, G_SHL(nxv4s32, nxv4s32) => Unsupported);
+    assert_legality!(zve32x, G_ADD(nxv2s8) => Legal);
+    assert_legality!(zve32x, G_ADD(nxv1s8) => Unsupported);
+    assert_legality!(zve32x, G_ADD(nxv2s64) => Unsupported);
+    assert_legality!(zve64x, G_OR(nxv1s64) => Legal);
+    assert_legality!(scalar, G_ADD(nxv2s32) => Unsupported);
+    assert_legality!(v, G_FREEZE(nxv1s1) => Legal);
+    assert_legality!(zve32x, G_IMPLICIT_DEF(nxv1s1) => Unsupported);
+    assert_legality!(zve32x, G_IMPLICIT_DEF(nxv64s1) => Legal);
+    assert_legality!(v, G_ZEXT(nxv2s64, nxv2s8) => Legal);
+    assert_legality!(zve32x, G_SEXT(nxv2s64, nxv2s32) => Unsupported);
+    assert_legality!(v, G_ICMP(nxv8s1, nxv8s16) => Legal);
+    assert_legality!(v, G_SELECT(nxv16s32, nxv16s1) => Legal);
+    assert_legality!(v, G_BITCAST(nxv8s8, nxv1s64) => Legal);
+    assert_legality!(scalar, G_BITCAST(nxv2s32, nxv8s8) => NotFound);
+    assert_legality!(v, G_INSERT_VECTOR_ELT(nxv2s32, s32, s64) => Legal);
+    assert_legality!(v, G_INSERT_VECTOR_ELT(nxv2s32, s64, s64) => Unsupported);
+    assert_legality!(v, G_SPLAT_VECTOR(nxv4s16, s64) => Legal);
+    assert_legality!(v, G_SPLAT_VECTOR(nxv4s16, s16) => WidenScalar(1, s64));
+    assert_legality!(v32, G_SPLAT_VECTOR(nxv2s64, s64) => Legal);
+    assert_legality!(zve64x, G_SPLAT_VECTOR(nxv2s64, s64) => Custom);
+    assert_legality!(v, G_SPLAT_VECTOR(nxv4s1, s1) => Custom);
+    assert_legality!(zve32x, G_SPLAT_VECTOR(nxv1s1, s1) => WidenScalar(1, s64));
+    assert_legality!(v, G_SEXT(nxv4s32, nxv4s1) => Custom);
+    assert_legality!(zve32x, G_ZEXT(nxv1s32, nxv1s1) => Unsupported);
+    assert_legality!(v, G_LOAD(nxv4s32, p0; nxv4s32 @ 32) => Legal);
+    assert_legality!(v, G_LOAD(nxv4s32, p0; nxv4s32 @ 8) => Custom);
+    assert_legality!(zve32x, G_STORE(nxv2s64, p0; nxv2s64 @ 64) => Lower);
+}

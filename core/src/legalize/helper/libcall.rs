@@ -2,6 +2,9 @@
 //! uses for it (`__divti3`, `__addtf3`, `fmodf`, ...); the target's calling
 //! convention emits the call.
 
+use super::libcall_atomic::atomic_libcall;
+use super::libcall_mem::mem_libcall;
+use super::libcall_stack::stack_libcall;
 use super::{Helper, StepResult};
 use crate::ir::{FloatPredicate, Inst, IntPredicate, Operand, VReg};
 use crate::legalize::target::{LibcallRequest, LibcallValue};
@@ -13,8 +16,26 @@ pub(super) fn libcall(h: &mut Helper<'_>, inst: Inst) -> StepResult {
     let Some(opcode) = h.func.inst(inst).known_opcode() else {
         return StepResult::Unable("not a generic instruction".into());
     };
-    if opcode == Opcode::G_FCMP {
-        return fcmp(h, inst);
+    match opcode {
+        Opcode::G_FCMP => return fcmp(h, inst),
+        Opcode::G_MEMCPY | Opcode::G_MEMMOVE | Opcode::G_MEMSET | Opcode::G_BZERO => {
+            return mem_libcall(h, inst, opcode);
+        }
+        Opcode::G_ATOMIC_CMPXCHG
+        | Opcode::G_ATOMICRMW_XCHG
+        | Opcode::G_ATOMICRMW_ADD
+        | Opcode::G_ATOMICRMW_SUB
+        | Opcode::G_ATOMICRMW_AND
+        | Opcode::G_ATOMICRMW_OR
+        | Opcode::G_ATOMICRMW_XOR => return atomic_libcall(h, inst, opcode),
+        Opcode::G_FMODF
+        | Opcode::G_GET_FPENV
+        | Opcode::G_SET_FPENV
+        | Opcode::G_RESET_FPENV
+        | Opcode::G_GET_FPMODE
+        | Opcode::G_SET_FPMODE
+        | Opcode::G_RESET_FPMODE => return stack_libcall(h, inst, opcode),
+        _ => {}
     }
     let Some(request) = request_for(h, inst, opcode) else {
         return StepResult::Unable(format!("no library call for {opcode} on these types"));
@@ -31,7 +52,7 @@ pub(super) fn libcall(h: &mut Helper<'_>, inst: Inst) -> StepResult {
 
 fn value(h: &Helper<'_>, inst: Inst, index: usize, float: bool, signed: bool) -> LibcallValue {
     let reg = h.reg(inst, index);
-    LibcallValue { reg, ty: h.func.ty(reg), float, signed }
+    LibcallValue { reg, ty: h.func.ty(reg), float, signed, any_extend: false }
 }
 
 /// The call for `inst`: its symbol, arguments and results.
@@ -59,7 +80,7 @@ fn request_for(h: &Helper<'_>, inst: Inst, opcode: Opcode) -> Option<LibcallRequ
         let args = (1..operands).map(|i| value(h, inst, i, float, signed)).collect();
         (args, vec![value(h, inst, 0, float, signed)])
     };
-    Some(LibcallRequest { symbol, args, results })
+    Some(LibcallRequest::new(symbol, args, results))
 }
 
 fn int_suffix(ty: Llt) -> Option<&'static str> {
@@ -240,10 +261,11 @@ fn fcmp(h: &mut Helper<'_>, inst: Inst) -> StepResult {
         let (symbol, compare) = routine.ok_or_else(|| format!("no comparison routine for {pred:?}"))?;
         let s32 = Llt::scalar(32);
         let temp = h.func.new_vreg(s32);
-        let args = [lhs, rhs].map(|reg| LibcallValue { reg, ty, float: true, signed: false }).to_vec();
-        let results = vec![LibcallValue { reg: temp, ty: s32, float: false, signed: true }];
+        let args =
+            [lhs, rhs].map(|reg| LibcallValue { reg, ty, float: true, signed: false, any_extend: false }).to_vec();
+        let results = vec![LibcallValue { reg: temp, ty: s32, float: false, signed: true, any_extend: false }];
         let target = h.target;
-        target.emit_libcall(h, inst, &LibcallRequest { symbol, args, results })?;
+        target.emit_libcall(h, inst, &LibcallRequest::new(symbol, args, results))?;
         let zero = h.builder().constant(s32, 0);
         let compare = if invert { inverse_int(compare) } else { compare };
         let uses = vec![Operand::IntPred(compare), Operand::vreg_use(temp), Operand::vreg_use(zero)];

@@ -120,7 +120,8 @@ fn change_opcode(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> StepResult {
 }
 
 /// `G_CONSTANT` of `ty` (a scalar constant splatted with `G_BUILD_VECTOR`
-/// for vectors, as `buildConstant` does).
+/// for fixed vectors and `G_SPLAT_VECTOR` for scalable ones, as
+/// `buildConstant` does).
 fn cst(h: &mut Helper<'_>, ty: Llt, value: i128) -> VReg {
     let bits = ty.scalar_size_in_bits();
     cst_ap(h, ty, ApInt::from_i128(bits, value))
@@ -130,6 +131,9 @@ fn cst(h: &mut Helper<'_>, ty: Llt, value: i128) -> VReg {
 fn cst_ap(h: &mut Helper<'_>, ty: Llt, value: ApInt) -> VReg {
     let element = ty.scalar_type();
     let scalar = h.builder().build(Opcode::G_CONSTANT, &[element], vec![Operand::cimm(value)]).1[0];
+    if ty.is_scalable() {
+        return h.build(Opcode::G_SPLAT_VECTOR, ty, &[scalar]);
+    }
     if ty.is_vector() {
         let elements = vec![scalar; ty.num_elements() as usize];
         return h.build(Opcode::G_BUILD_VECTOR, ty, &elements);

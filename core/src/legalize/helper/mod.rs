@@ -6,6 +6,9 @@
 
 mod addressing;
 mod libcall;
+mod libcall_atomic;
+mod libcall_mem;
+mod libcall_stack;
 mod lower;
 mod narrow;
 mod narrow_ops;
@@ -133,6 +136,14 @@ impl<'a> Helper<'a> {
     pub fn lower(&mut self, inst: Inst) -> StepResult {
         self.point = InsertPoint::Before(inst);
         lower::lower(self, inst, 0, Llt::default())
+    }
+
+    /// Redoes type index `idx` of `inst` in `cast`, a type of the same
+    /// size, as the generic `Bitcast` action does (`LegalizerHelper::bitcast`
+    /// for targets' custom hooks).
+    pub fn bitcast(&mut self, inst: Inst, idx: usize, cast: Llt) -> StepResult {
+        self.point = InsertPoint::Before(inst);
+        vector_more::bitcast(self, inst, idx, cast)
     }
 
     // ----- the insertion point -----

@@ -1,0 +1,118 @@
+//! Library calls that pass a pointer to memory: `G_FMODF` (`modff` stores
+//! the integral part through its pointer argument) and the floating-point
+//! environment (`fegetenv`/`fegetmode` fill a stack temporary the result is
+//! loaded from, `fesetenv`/`fesetmode` read one the value is stored to, and
+//! the resets pass the all-ones pointer, C's `FE_DFL_ENV`/`FE_DFL_MODE`).
+
+use super::{Helper, StepResult};
+use crate::ir::{FrameRef, Inst, MemFlags, MemOperand, Operand, Reg, VReg};
+use crate::legalize::target::{LibcallRequest, LibcallValue};
+use crate::opcode::Opcode;
+use crate::ty::Llt;
+
+/// Replaces `G_FMODF` or a floating-point environment operation by its
+/// library call.
+pub(super) fn stack_libcall(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> StepResult {
+    use Opcode::*;
+    let mut regs = Vec::new();
+    for operand in &h.func.inst(inst).operands {
+        match operand.as_reg().map(|r| r.reg) {
+            Some(Reg::Virtual(v)) => regs.push(v),
+            _ => return StepResult::Unable(format!("{opcode} with an operand that is not a virtual register")),
+        }
+    }
+    let pointer_ty = Llt::pointer(0, h.info.pointer_bits());
+    let built = match (opcode, regs.as_slice()) {
+        (G_FMODF, [fraction, integral, value]) => modf(h, inst, *fraction, *integral, *value, pointer_ty),
+        (G_GET_FPENV | G_GET_FPMODE, [state]) => {
+            let symbol = if opcode == G_GET_FPENV { "fegetenv" } else { "fegetmode" };
+            let (slot, name) = temporary(h, h.func.ty(*state), pointer_ty);
+            call(h, inst, symbol, vec![LibcallValue::plain(slot, pointer_ty)], Vec::new(), false).map(|()| {
+                let load = h.build_with(G_LOAD, &[*state], vec![Operand::vreg_use(slot)]);
+                let mem = slot_access(MemFlags::LOAD, h.func.ty(*state), name);
+                h.func.modify(load, |d| d.mem.push(mem));
+            })
+        }
+        (G_SET_FPENV | G_SET_FPMODE, [state]) => {
+            let symbol = if opcode == G_SET_FPENV { "fesetenv" } else { "fesetmode" };
+            let ty = h.func.ty(*state);
+            let (slot, name) = temporary(h, ty, pointer_ty);
+            h.builder().store(*state, slot, slot_access(MemFlags::STORE, ty, name));
+            call(h, inst, symbol, vec![LibcallValue::plain(slot, pointer_ty)], Vec::new(), false)
+        }
+        (G_RESET_FPENV | G_RESET_FPMODE, []) => {
+            let symbol = if opcode == G_RESET_FPENV { "fesetenv" } else { "fesetmode" };
+            let all_ones = h.builder().constant(Llt::scalar(pointer_ty.size_in_bits() as u32), -1);
+            let pointer = h.build(G_INTTOPTR, pointer_ty, &[all_ones]);
+            call(h, inst, symbol, vec![LibcallValue::plain(pointer, pointer_ty)], Vec::new(), true)
+        }
+        _ => Err(format!("malformed {opcode}")),
+    };
+    match built {
+        Ok(()) => {
+            h.func.erase(inst);
+            StepResult::Legalized
+        }
+        Err(why) => StepResult::Unable(why),
+    }
+}
+
+/// `fraction = modf(value, &slot)`, then `integral` loaded from the slot.
+fn modf(
+    h: &mut Helper<'_>,
+    inst: Inst,
+    fraction: VReg,
+    integral: VReg,
+    value: VReg,
+    pointer_ty: Llt,
+) -> Result<(), String> {
+    let ty = h.func.ty(value);
+    let suffix = match ty.size_in_bits() {
+        32 => "f",
+        64 => "",
+        128 => "l",
+        bits => return Err(format!("no modf for a {bits}-bit float")),
+    };
+    let (slot, name) = temporary(h, ty, pointer_ty);
+    let float = |reg| LibcallValue { reg, ty, float: true, signed: false, any_extend: false };
+    let args = vec![float(value), LibcallValue::plain(slot, pointer_ty)];
+    call(h, inst, &format!("modf{suffix}"), args, vec![float(fraction)], false)?;
+    let load = h.build_with(Opcode::G_LOAD, &[integral], vec![Operand::vreg_use(slot)]);
+    h.func.modify(load, |d| d.mem.push(slot_access(MemFlags::LOAD, ty, name)));
+    Ok(())
+}
+
+/// A stack temporary for a `ty` value (aligned to its size rounded up to
+/// a power of two) and its address: the slot's `%stack.N` name.
+fn temporary(h: &mut Helper<'_>, ty: Llt, pointer_ty: Llt) -> (VReg, Box<str>) {
+    let align = ty.size_in_bytes().max(1).next_power_of_two();
+    let index = h.func.frame.create(ty.size_in_bytes(), align);
+    let slot = h.func.new_vreg(pointer_ty);
+    let frame = Operand::Frame(FrameRef { fixed: false, index, name: None });
+    h.build_with(Opcode::G_FRAME_INDEX, &[slot], vec![frame]);
+    (slot, format!("%stack.{index}").into())
+}
+
+/// The memory operand of a whole-slot access.
+fn slot_access(flags: MemFlags, ty: Llt, slot: Box<str>) -> MemOperand {
+    MemOperand {
+        pointer: Some(slot),
+        base_align: ty.size_in_bytes().max(1).next_power_of_two(),
+        ..MemOperand::new(flags, ty)
+    }
+}
+
+fn call(
+    h: &mut Helper<'_>,
+    inst: Inst,
+    symbol: &str,
+    args: Vec<LibcallValue>,
+    results: Vec<LibcallValue>,
+    may_tail_call: bool,
+) -> Result<(), String> {
+    let request = LibcallRequest { may_tail_call, ..LibcallRequest::new(symbol.into(), args, results) };
+    let target = h.target;
+    target.emit_libcall(h, inst, &request).map_err(|why| format!("calling {symbol}: {why}"))?;
+    h.set_insert_before(inst);
+    Ok(())
+}
