@@ -193,3 +193,49 @@ fn the_cse_mode_decides_what_is_shared() {
     assert_eq!(count(CseMode::ConstantsOnly, "G_CONSTANT"), 1);
     assert_eq!(count(CseMode::Off, "G_CONSTANT"), 4);
 }
+
+/// Rules under which LLVM 22's `s16` slice of an `s8` insert legalizes
+/// (its extract widens its source) but an `s11` slice does not.
+fn insert_slice_rules() -> crate::legality::LegalizerInfo {
+    use crate::legality::LegalizerInfo;
+    use crate::opcode::Opcode::*;
+    use crate::ty::Llt;
+    let (s8, s16, s32, s64) = (Llt::scalar(8), Llt::scalar(16), Llt::scalar(32), Llt::scalar(64));
+    let mut info = LegalizerInfo::new();
+    info.rules_for(&[G_INSERT]).legal_for([(s64, s8), (s64, s16)]).clamp_scalar(0, s64, s64);
+    info.rules_for(&[G_EXTRACT]).legal_for([(s8, s64), (s16, s32)]).clamp_scalar(1, s32, s64);
+    info.rules_for(&[G_MERGE_VALUES, G_UNMERGE_VALUES, G_TRUNC, G_ANYEXT]).always_legal();
+    info
+}
+
+#[test]
+fn an_insert_narrows_to_the_slice_the_value_covers_where_llvm_22_legalizes() {
+    use crate::interp::{Abi, Program, check_equivalent, random_inputs};
+    let body = "bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(s64) = COPY $x1\n  %2:_(s128) = G_MERGE_VALUES %0(s64), %1(s64)\n  \
+                %3:_(s64) = COPY $x2\n  %4:_(s8) = G_TRUNC %3(s64)\n  %5:_(s128) = G_INSERT %2, %4(s8), 8\n  \
+                %6:_(s64), %7:_(s64) = G_UNMERGE_VALUES %5(s128)\n  $x0 = COPY %6(s64)\n  $x1 = COPY %7(s64)\n";
+    let before = parse_body("f", body, &[], &|_| 64).expect("parses");
+    let mut after = before.clone();
+    legalize(&mut after, &insert_slice_rules(), &DefaultTarget, LegalizeOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut out = String::new();
+    print_body(&after, &mut out);
+    assert!(out.contains("G_INSERT %0, %4(s8), 8"), "the s8 itself goes in, not LLVM's s16:\n{out}");
+    let abi = Abi::aarch64();
+    let inputs = random_inputs(&before, &abi, 32, 5);
+    let checked = check_equivalent(&Program::new(&before), &Program::new(&after), &abi, &inputs)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(checked.compared >= 32, "{checked:?}");
+}
+
+#[test]
+fn an_insert_fails_where_llvm_22s_slice_cannot_be_legalized() {
+    let body = "bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(s64) = COPY $x1\n  %2:_(s128) = G_MERGE_VALUES %0(s64), %1(s64)\n  \
+                %3:_(s64) = COPY $x2\n  %4:_(s8) = G_TRUNC %3(s64)\n  %5:_(s128) = G_INSERT %2, %4(s8), 3\n  \
+                %6:_(s64), %7:_(s64) = G_UNMERGE_VALUES %5(s128)\n  $x0 = COPY %6(s64)\n  $x1 = COPY %7(s64)\n";
+    let mut func = parse_body("f", body, &[], &|_| 64).expect("parses");
+    let err =
+        legalize(&mut func, &insert_slice_rules(), &DefaultTarget, LegalizeOptions::default()).unwrap_err().to_string();
+    assert!(err.starts_with("unable to legalize instruction: %5:_(s128) = G_INSERT %2, %4(s8), 3"), "{err}");
+    assert!(err.contains("LLVM 22 inserts an s11 slice of the s8 value at bit 3 of an s64 part"), "{err}");
+}

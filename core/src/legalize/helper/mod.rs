@@ -11,6 +11,7 @@ mod libcall_mem;
 mod libcall_stack;
 mod lower;
 mod narrow;
+mod narrow_insert;
 mod narrow_ops;
 mod narrow_shift;
 mod parts;

@@ -4,9 +4,10 @@
 //! through their common divisor type, as LLVM does.
 
 use super::addressing::{address_at, piece_mem};
+use super::narrow_insert::narrow_insert;
 use super::narrow_ops::{
-    narrow_count_source, narrow_ext, narrow_ext_load, narrow_extract, narrow_icmp, narrow_insert, narrow_mul,
-    narrow_reverse, narrow_select, narrow_sext_inreg, narrow_trunc_source,
+    narrow_count_source, narrow_ext, narrow_ext_load, narrow_extract, narrow_icmp, narrow_mul, narrow_reverse,
+    narrow_select, narrow_sext_inreg, narrow_trunc_source,
 };
 use super::narrow_shift::narrow_shift;
 use super::parts::{Parts, breakdown, extract_parts, insert_parts};
