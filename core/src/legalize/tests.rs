@@ -239,3 +239,29 @@ fn an_insert_fails_where_llvm_22s_slice_cannot_be_legalized() {
     assert!(err.starts_with("unable to legalize instruction: %5:_(s128) = G_INSERT %2, %4(s8), 3"), "{err}");
     assert!(err.contains("LLVM 22 inserts an s11 slice of the s8 value at bit 3 of an s64 part"), "{err}");
 }
+
+#[test]
+fn rules_that_keep_growing_a_type_end_in_a_clear_error() {
+    use crate::legality::predicates::custom;
+    use crate::legality::{LegalizerInfo, mutations};
+    use crate::opcode::Opcode::*;
+    use crate::ty::Llt;
+    let mut info = LegalizerInfo::new();
+    // Each step widens by one bit, so the function never settles.
+    let one_more_bit = mutations::custom("one_more_bit", |q| {
+        (0, Llt::try_scalar(u64::from(q.types[0].scalar_size_in_bits()) + 1).unwrap_or(q.types[0]))
+    });
+    info.rules_for(&[G_ADD]).widen_scalar_if(custom("always", |_| true), one_more_bit);
+    info.rules_for(&[G_ANYEXT, G_TRUNC]).always_legal();
+    let mut func = parse_body(
+        "f",
+        "bb.0:\n  %0:_(s32) = COPY $r0\n  %1:_(s32) = G_ADD %0, %0\n  $r0 = COPY %1(s32)\n",
+        &[],
+        &|_| 32,
+    )
+    .expect("parses");
+    let started = std::time::Instant::now();
+    let err = legalize(&mut func, &info, &DefaultTarget, LegalizeOptions::default()).unwrap_err().to_string();
+    assert!(started.elapsed().as_secs() < 10, "took {:?}", started.elapsed());
+    assert!(err.contains("does not terminate") && err.contains("one_more_bit"), "{err}");
+}
