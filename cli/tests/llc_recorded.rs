@@ -76,3 +76,11 @@ fn riscv64_vectors_are_what_llc_22_prints() {
     let zve64x = ["-mtriple=riscv32", "-mattr=+zve64x"];
     check_output_against_llc("riscv32-zve64x-splat.mir", &zve64x, "riscv32-zve64x-splat.llc22.mir");
 }
+
+/// Truncations of values that G_ASSERT_SEXT declares sign-extended widen
+/// back without a G_SEXT_INREG, as llc 22's sign-bit count allows.
+#[test]
+fn asserted_sign_extensions_widen_without_sext_inreg_as_llc_22_does() {
+    let zbb = ["-mtriple=riscv64", "-mattr=+zbb"];
+    check_against_llc("assert-sext-rv64.mir", &zbb, "assert-sext-rv64.llc22.mir");
+}

@@ -110,7 +110,8 @@ fn sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) 
             BooleanContent::ZeroOrOne if bits > 1 => bits - 1,
             _ => 1,
         },
-        G_SEXT_INREG => match data.operands.get(2) {
+        // An asserted sign extension promises what a G_SEXT_INREG makes.
+        G_SEXT_INREG | G_ASSERT_SEXT => match data.operands.get(2) {
             Some(Operand::Imm(from)) => of(1).max(bits.saturating_sub(*from as u32) + 1),
             _ => 1,
         },
@@ -230,7 +231,7 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
             merged
         }
         G_SEXT => of(1).map_or(nothing, |k| k.sign_extend(bits)),
-        G_SEXT_INREG => match (of(1), data.operands.get(2)) {
+        G_SEXT_INREG | G_ASSERT_SEXT => match (of(1), data.operands.get(2)) {
             (Some(k), Some(Operand::Imm(width))) if (1..=i64::from(bits)).contains(width) => {
                 k.resize(*width as u32).sign_extend(bits)
             }
@@ -400,7 +401,8 @@ mod tests {
     fn counts_sign_bits_of_extensions_shifts_and_compares() {
         let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %t:_(s8) = G_TRUNC %a(s32)\n  %s:_(s32) = G_SEXT %t(s8)\n  \
                     %i:_(s32) = G_SEXT_INREG %a, 16\n  %four:_(s32) = G_CONSTANT i32 4\n  %r:_(s32) = G_ASHR %i, %four(s32)\n  \
-                    %c:_(s32) = G_ICMP intpred(eq), %a(s32), %a\n  %n:_(s32) = G_CONSTANT i32 -3\n  %x:_(s32) = G_XOR %s, %i\n";
+                    %c:_(s32) = G_ICMP intpred(eq), %a(s32), %a\n  %n:_(s32) = G_CONSTANT i32 -3\n  %x:_(s32) = G_XOR %s, %i\n  \
+                    %q:_(s32) = G_ASSERT_SEXT %a, 12\n";
         let func = parse_body("f", body, &[], &|_| 64).expect("parses");
         let sign_bits = |name: &str| {
             let v = func.vregs().find(|v| func.vreg(*v).name.as_deref() == Some(name)).expect("named vreg");
@@ -414,5 +416,6 @@ mod tests {
         assert_eq!(sign_bits("c"), 31);
         assert_eq!(sign_bits("n"), 30);
         assert_eq!(sign_bits("x"), 17);
+        assert_eq!(sign_bits("q"), 21);
     }
 }
