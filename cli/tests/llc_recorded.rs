@@ -84,3 +84,13 @@ fn asserted_sign_extensions_widen_without_sext_inreg_as_llc_22_does() {
     let zbb = ["-mtriple=riscv64", "-mattr=+zbb"];
     check_against_llc("assert-sext-rv64.mir", &zbb, "assert-sext-rv64.llc22.mir");
 }
+
+/// Byte and half atomics on riscv64 with A: the registers widen while the
+/// memory operand keeps the access size, a subtracting update adds the
+/// negation and a compare-exchange reporting success compares the old
+/// value. The interpreter runs no atomics, so only the output is compared.
+#[test]
+fn narrow_atomics_on_riscv64_are_what_llc_22_prints() {
+    let atomics = ["-mtriple=riscv64", "-mattr=+a"];
+    check_output_against_llc("atomics-narrow-rv64.mir", &atomics, "atomics-narrow-rv64.llc22.mir");
+}
