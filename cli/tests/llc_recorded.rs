@@ -94,3 +94,19 @@ fn narrow_atomics_on_riscv64_are_what_llc_22_prints() {
     let atomics = ["-mtriple=riscv64", "-mattr=+a"];
     check_output_against_llc("atomics-narrow-rv64.mir", &atomics, "atomics-narrow-rv64.llc22.mir");
 }
+
+/// `G_BRJT` on riscv64 loads the entry at the scaled index: an address
+/// for a `block-address` table, a sign-extended 32-bit offset from the
+/// table for `label-difference32`. The interpreter follows no indirect
+/// branches, so only the output is compared.
+#[test]
+fn riscv_jump_tables_are_what_llc_22_prints() {
+    check_output_against_llc("jump-tables-riscv.mir", &["-mtriple=riscv64"], "jump-tables-rv64.llc22.mir");
+}
+
+/// `llvm.va_copy` on riscv32 copies the `va_list` pointer. The
+/// interpreter runs no intrinsics, so only the output is compared.
+#[test]
+fn va_copy_on_riscv32_is_what_llc_22_prints() {
+    check_output_against_llc("va-copy-rv32.mir", &["-mtriple=riscv32"], "va-copy-rv32.llc22.mir");
+}
