@@ -279,7 +279,8 @@ mod tests {
         let body = "bb.0:\n  %0:_(p0) = COPY $x0\n  G_INTRINSIC_W_SIDE_EFFECTS intrinsic(@llvm.va_copy), %0(p0), %0(p0)\n  \
                     %1:_(s64), %2:_(s64) = G_INTRINSIC intrinsic(@llvm.x.y), %0(p0)\n";
         assert_eq!(errors(body), Vec::<String>::new());
-        let found = errors("bb.0:\n  %0:_(p0) = COPY $x0\n  G_INTRINSIC_W_SIDE_EFFECTS %0(p0), intrinsic(@llvm.va_copy)\n");
+        let found =
+            errors("bb.0:\n  %0:_(p0) = COPY $x0\n  G_INTRINSIC_W_SIDE_EFFECTS %0(p0), intrinsic(@llvm.va_copy)\n");
         assert!(found.iter().any(|e| e.contains("operand 0 should be IntrinsicId")), "{found:?}");
     }
 

@@ -15,7 +15,7 @@ pub(super) fn branch_through_table(h: &mut Helper<'_>, inst: Inst, is_64bit: boo
     let (table, index) = (h.reg(inst, 0), h.reg(inst, 2));
     let (pointer_ty, index_ty) = (h.func.ty(table), h.func.ty(index));
     let Some(kind) = h.func.jump_table_kind else { return CustomOutcome::Failed };
-    let pointer_bytes = u64::from(pointer_ty.size_in_bits() / 8);
+    let pointer_bytes = pointer_ty.size_in_bits() / 8;
     let entry_bytes = kind.entry_size(pointer_bytes);
     if !entry_bytes.is_power_of_two() {
         return CustomOutcome::Failed;
