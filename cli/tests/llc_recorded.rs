@@ -110,3 +110,12 @@ fn riscv_jump_tables_are_what_llc_22_prints() {
 fn va_copy_on_riscv32_is_what_llc_22_prints() {
     check_output_against_llc("va-copy-rv32.mir", &["-mtriple=riscv32"], "va-copy-rv32.llc22.mir");
 }
+
+/// `G_VSCALE` on riscv64 with V reads `VLENB`: shifted for a power-of-two
+/// multiplier, multiplied for a multiple of 8, otherwise vscale itself
+/// multiplied; a narrow `G_VSCALE` widens to XLEN first. The interpreter
+/// has no vector length, so only the output is compared.
+#[test]
+fn vscale_on_riscv64_is_what_llc_22_prints() {
+    check_output_against_llc("vscale-riscv.mir", &["-mtriple=riscv64", "-mattr=+v"], "vscale-rv64.llc22.mir");
+}

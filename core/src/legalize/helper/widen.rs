@@ -65,6 +65,15 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
             });
             dst_only(h, inst, wide)
         }
+        (G_VSCALE, 0) => {
+            // The multiplier is sign-extended to the wide type.
+            h.func.modify(inst, |data| {
+                if let Operand::CImm(value) = &mut data.operands[1] {
+                    **value = value.sext_or_trunc(wide.scalar_size_in_bits());
+                }
+            });
+            dst_only(h, inst, wide)
+        }
         (G_IMPLICIT_DEF | G_LOAD | G_SEXTLOAD | G_ZEXTLOAD | G_PTRTOINT, 0) => dst_only(h, inst, wide),
         // Atomics keep their memory size: only the registers widen.
         (
