@@ -76,3 +76,46 @@ fn riscv64_vectors_are_what_llc_22_prints() {
     let zve64x = ["-mtriple=riscv32", "-mattr=+zve64x"];
     check_output_against_llc("riscv32-zve64x-splat.mir", &zve64x, "riscv32-zve64x-splat.llc22.mir");
 }
+
+/// Truncations of values that G_ASSERT_SEXT declares sign-extended widen
+/// back without a G_SEXT_INREG, as llc 22's sign-bit count allows.
+#[test]
+fn asserted_sign_extensions_widen_without_sext_inreg_as_llc_22_does() {
+    let zbb = ["-mtriple=riscv64", "-mattr=+zbb"];
+    check_against_llc("assert-sext-rv64.mir", &zbb, "assert-sext-rv64.llc22.mir");
+}
+
+/// Byte and half atomics on riscv64 with A: the registers widen while the
+/// memory operand keeps the access size, a subtracting update adds the
+/// negation and a compare-exchange reporting success compares the old
+/// value. The interpreter runs no atomics, so only the output is compared.
+#[test]
+fn narrow_atomics_on_riscv64_are_what_llc_22_prints() {
+    let atomics = ["-mtriple=riscv64", "-mattr=+a"];
+    check_output_against_llc("atomics-narrow-rv64.mir", &atomics, "atomics-narrow-rv64.llc22.mir");
+}
+
+/// `G_BRJT` on riscv64 loads the entry at the scaled index: an address
+/// for a `block-address` table, a sign-extended 32-bit offset from the
+/// table for `label-difference32`. The interpreter follows no indirect
+/// branches, so only the output is compared.
+#[test]
+fn riscv_jump_tables_are_what_llc_22_prints() {
+    check_output_against_llc("jump-tables-riscv.mir", &["-mtriple=riscv64"], "jump-tables-rv64.llc22.mir");
+}
+
+/// `llvm.va_copy` on riscv32 copies the `va_list` pointer. The
+/// interpreter runs no intrinsics, so only the output is compared.
+#[test]
+fn va_copy_on_riscv32_is_what_llc_22_prints() {
+    check_output_against_llc("va-copy-rv32.mir", &["-mtriple=riscv32"], "va-copy-rv32.llc22.mir");
+}
+
+/// `G_VSCALE` on riscv64 with V reads `VLENB`: shifted for a power-of-two
+/// multiplier, multiplied for a multiple of 8, otherwise vscale itself
+/// multiplied; a narrow `G_VSCALE` widens to XLEN first. The interpreter
+/// has no vector length, so only the output is compared.
+#[test]
+fn vscale_on_riscv64_is_what_llc_22_prints() {
+    check_output_against_llc("vscale-riscv.mir", &["-mtriple=riscv64", "-mattr=+v"], "vscale-rv64.llc22.mir");
+}

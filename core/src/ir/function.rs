@@ -3,7 +3,7 @@
 //! (O(1) insert and erase), and def/use lists kept in sync by every
 //! mutation that goes through [`Function`].
 
-use super::{Block, ConstantPool, Inst, InstData, Names, Operand, Reg, StackFrame, Symbol, VReg};
+use super::{Block, ConstantPool, Inst, InstData, JumpTableKind, Names, Operand, Reg, StackFrame, Symbol, VReg};
 use crate::ty::Llt;
 use smallvec::SmallVec;
 
@@ -74,6 +74,8 @@ pub struct Function {
     pub frame: StackFrame,
     /// The constant-pool entries passes add.
     pub constant_pool: ConstantPool,
+    /// The encoding of the function's jump-table entries, if it has tables.
+    pub jump_table_kind: Option<JumpTableKind>,
     vregs: Vec<VRegInfo>,
     insts: Vec<InstData>,
     blocks: Vec<BlockData>,

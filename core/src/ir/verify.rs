@@ -91,11 +91,16 @@ fn vreg_name(func: &Function, v: super::VReg) -> String {
     }
 }
 
-/// The layout slot that describes operand `index` of `count`: the slots
-/// after a variadic one describe the last operands, and the variadic slot
-/// every operand between (`G_UNMERGE_VALUES` has its variadic defs before
-/// its source).
-fn spec_for(layout: &[OperandSpec], index: usize, count: usize) -> Option<&OperandSpec> {
+/// The layout slot that describes operand `index` of `count`, `defs` of
+/// them defs. A leading variadic def slot (the intrinsics') describes the
+/// defs and the rest of the layout the uses; otherwise the slots after a
+/// variadic one describe the last operands, and the variadic slot every
+/// operand between (`G_UNMERGE_VALUES` has its variadic defs before its
+/// source).
+fn spec_for(layout: &[OperandSpec], index: usize, count: usize, defs: usize) -> Option<&OperandSpec> {
+    if let Some((first, uses)) = layout.split_first().filter(|(first, _)| first.def && first.variadic) {
+        return if index < defs { Some(first) } else { spec_for(uses, index - defs, count - defs, 0) };
+    }
     let Some(variadic) = layout.iter().position(|s| s.variadic) else { return layout.get(index) };
     let trailing_start = count.saturating_sub(layout.len() - variadic - 1);
     if index < variadic {
@@ -124,7 +129,7 @@ fn check_generic(func: &Function, op: Opcode, data: &InstData, report: &mut impl
     let mut types = [Llt::INVALID; 6];
     let mut mismatched = 0u8;
     for (index, operand) in explicit.iter().enumerate() {
-        let Some(spec) = spec_for(layout, index, explicit.len()) else { continue };
+        let Some(spec) = spec_for(layout, index, explicit.len(), usize::from(data.num_defs)) else { continue };
         let type_index = match spec.kind {
             OperandKind::Type { index, .. } => Some(index),
             OperandKind::TypeAndBlock(type_index) => (index % 2 == 1).then_some(type_index),
@@ -267,6 +272,16 @@ mod tests {
         assert_eq!(errors(body), Vec::<String>::new());
         let found = errors("bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(s16), %2:_(s32) = G_UNMERGE_VALUES %0(s64)\n");
         assert!(found.iter().any(|e| e.contains("type mismatch in G_UNMERGE_VALUES")), "{found:?}");
+    }
+
+    #[test]
+    fn intrinsic_ids_follow_any_number_of_defs() {
+        let body = "bb.0:\n  %0:_(p0) = COPY $x0\n  G_INTRINSIC_W_SIDE_EFFECTS intrinsic(@llvm.va_copy), %0(p0), %0(p0)\n  \
+                    %1:_(s64), %2:_(s64) = G_INTRINSIC intrinsic(@llvm.x.y), %0(p0)\n";
+        assert_eq!(errors(body), Vec::<String>::new());
+        let found =
+            errors("bb.0:\n  %0:_(p0) = COPY $x0\n  G_INTRINSIC_W_SIDE_EFFECTS %0(p0), intrinsic(@llvm.va_copy)\n");
+        assert!(found.iter().any(|e| e.contains("operand 0 should be IntrinsicId")), "{found:?}");
     }
 
     #[test]

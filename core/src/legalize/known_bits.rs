@@ -110,7 +110,8 @@ fn sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) 
             BooleanContent::ZeroOrOne if bits > 1 => bits - 1,
             _ => 1,
         },
-        G_SEXT_INREG => match data.operands.get(2) {
+        // An asserted sign extension promises what a G_SEXT_INREG makes.
+        G_SEXT_INREG | G_ASSERT_SEXT => match data.operands.get(2) {
             Some(Operand::Imm(from)) => of(1).max(bits.saturating_sub(*from as u32) + 1),
             _ => 1,
         },
@@ -127,14 +128,46 @@ fn sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) 
             Some(amount) => (of(1) + amount).min(bits),
             None => of(1),
         },
+        G_SHL => match operand(2).and_then(|a| constant(func, a)).and_then(|a| a.to_u32_below(bits)) {
+            Some(amount) => shifted_left_sign_bits(func, target, operand(1), amount, depth)
+                .unwrap_or_else(|| if ty.is_scalar() { from_known() } else { 1 }),
+            None => from_known(),
+        },
         G_AND | G_OR | G_XOR => of(1).min(of(2)).max(if ty.is_scalar() { from_known() } else { 1 }),
+        // The result is one of the two operands.
         G_SELECT => of(2).min(of(3)),
+        G_SMIN | G_SMAX | G_UMIN | G_UMAX => of(1).min(of(2)),
         // Lanes side by side: the fewest of any source.
         G_CONCAT_VECTORS | G_BUILD_VECTOR => (1..data.operands.len()).map(of).min().unwrap_or(1),
         COPY if operand(1).is_some_and(|src| func.ty(src) == ty) => of(1),
         _ if ty.is_scalar() => from_known(),
         _ => 1,
     }
+}
+
+/// Sign bits left after shifting `src` left by `amount`, when the shift
+/// keeps some: an extension whose added bits are all shifted out counts
+/// from its source. `None` when every sign bit may be gone.
+fn shifted_left_sign_bits(
+    func: &Function,
+    target: &dyn LegalizeTarget,
+    src: Option<VReg>,
+    amount: u32,
+    depth: u32,
+) -> Option<u32> {
+    let src = src?;
+    let extension = func.def_inst(src).filter(|&def| {
+        matches!(func.inst(def).known_opcode(), Some(Opcode::G_SEXT | Opcode::G_ZEXT | Opcode::G_ANYEXT))
+    });
+    if let Some(narrow) = extension.and_then(|def| func.inst(def).operands.get(1).and_then(reg)) {
+        let added = func.ty(src).scalar_size_in_bits() - func.ty(narrow).scalar_size_in_bits();
+        let kept = added + sign_bits(func, target, narrow, depth + 1);
+        if added <= amount && amount < kept {
+            return Some(kept - amount);
+        }
+    }
+    let kept = sign_bits(func, target, src, depth + 1);
+    (amount < kept).then(|| kept - amount)
 }
 
 fn reg(op: &Operand) -> Option<VReg> {
@@ -230,7 +263,7 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
             merged
         }
         G_SEXT => of(1).map_or(nothing, |k| k.sign_extend(bits)),
-        G_SEXT_INREG => match (of(1), data.operands.get(2)) {
+        G_SEXT_INREG | G_ASSERT_SEXT => match (of(1), data.operands.get(2)) {
             (Some(k), Some(Operand::Imm(width))) if (1..=i64::from(bits)).contains(width) => {
                 k.resize(*width as u32).sign_extend(bits)
             }
@@ -400,7 +433,10 @@ mod tests {
     fn counts_sign_bits_of_extensions_shifts_and_compares() {
         let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %t:_(s8) = G_TRUNC %a(s32)\n  %s:_(s32) = G_SEXT %t(s8)\n  \
                     %i:_(s32) = G_SEXT_INREG %a, 16\n  %four:_(s32) = G_CONSTANT i32 4\n  %r:_(s32) = G_ASHR %i, %four(s32)\n  \
-                    %c:_(s32) = G_ICMP intpred(eq), %a(s32), %a\n  %n:_(s32) = G_CONSTANT i32 -3\n  %x:_(s32) = G_XOR %s, %i\n";
+                    %c:_(s32) = G_ICMP intpred(eq), %a(s32), %a\n  %n:_(s32) = G_CONSTANT i32 -3\n  %x:_(s32) = G_XOR %s, %i\n  \
+                    %q:_(s32) = G_ASSERT_SEXT %a, 12\n  \
+                    %m:_(s32) = G_SMIN %q, %i\n  %two:_(s32) = G_CONSTANT i32 2\n  \
+                    %h:_(s32) = G_SHL %i, %two(s32)\n  %e:_(s32) = G_SHL %s, %four(s32)\n";
         let func = parse_body("f", body, &[], &|_| 64).expect("parses");
         let sign_bits = |name: &str| {
             let v = func.vregs().find(|v| func.vreg(*v).name.as_deref() == Some(name)).expect("named vreg");
@@ -414,5 +450,9 @@ mod tests {
         assert_eq!(sign_bits("c"), 31);
         assert_eq!(sign_bits("n"), 30);
         assert_eq!(sign_bits("x"), 17);
+        assert_eq!(sign_bits("q"), 21);
+        assert_eq!(sign_bits("m"), 17);
+        assert_eq!(sign_bits("h"), 15);
+        assert_eq!(sign_bits("e"), 21);
     }
 }

@@ -6,7 +6,7 @@ use super::header::{Constant, FunctionHeader, RegisterEntry, StackObject};
 use super::header_write::{fixed_stack_print_order, write_function_header};
 use super::module::{DataLayout, Target, module_triple, normalize_triple, write_ir_module};
 use super::{MirError, body, print_body};
-use crate::ir::{Function, Operand};
+use crate::ir::{Function, JumpTableKind, Operand};
 use crate::opcode::Opcode;
 
 /// A `.mir` file in memory.
@@ -161,6 +161,7 @@ impl MirDocuments<'_> {
         renumber_frame_objects(&mut func, &doc.header);
         func.frame.declared = doc.header.stack.len() as u32;
         func.constant_pool.declared = doc.header.constants.len() as u32;
+        func.jump_table_kind = doc.header.jump_table.as_ref().and_then(|table| JumpTableKind::from_mir(&table.kind));
         let mut header = doc.header;
         let has_phis = func.all_insts().any(|i| func.inst(i).is(Opcode::G_PHI) || func.inst(i).is(Opcode::PHI));
         let is_ssa = func.vregs().all(|v| func.def_insts(v).len() <= 1);

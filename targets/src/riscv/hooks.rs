@@ -1,16 +1,19 @@
 //! The RISC-V hooks: LLVM 22's `RISCVLegalizerInfo::legalizeCustom` (the
 //! RV64 `*W` forms, `G_SEXT_INREG`, `G_ABS` with Zbb, 64-bit constants,
-//! `G_FCONSTANT`, `G_IS_FPCLASS`, Zbkb's `brev8`) and library calls under
-//! the ilp32/lp64 calling conventions and their `f`/`d` hard-float
-//! variants.
+//! `G_FCONSTANT`, `G_IS_FPCLASS`, `G_BRJT`, `G_VSCALE`, Zbkb's `brev8`), its
+//! `legalizeIntrinsic` (`llvm.va_copy`) and library calls under the
+//! ilp32/lp64 calling conventions and their `f`/`d` hard-float variants.
 
 use gisel_core::apint::ApInt;
-use gisel_core::ir::{Inst, InstData, InstOpcode, IntPredicate, Operand, Reg, RegFlags, RegOperand, Symbol, VReg};
+use gisel_core::ir::{
+    Inst, InstData, InstOpcode, IntPredicate, MemFlags, MemOperand, Operand, Reg, RegFlags, RegOperand, Symbol, VReg,
+};
 use gisel_core::legality::{CustomOutcome, LegalizeStep};
 use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallRequest, LibcallValue, StepResult};
 use gisel_core::opcode::Opcode;
 use gisel_core::ty::Llt;
 
+use super::jump_table::branch_through_table;
 use super::mat_int::in_constant_pool;
 use super::subtarget::{FloatAbi, Subtarget};
 
@@ -96,6 +99,8 @@ impl LegalizeTarget for RiscvHooks {
                 CustomOutcome::Done
             }
             G_IS_FPCLASS => is_fpclass(h, inst, xlen),
+            G_BRJT => branch_through_table(h, inst, self.st.is_64bit()),
+            G_VSCALE => vscale(h, inst, xlen, &self.st),
             G_LOAD | G_STORE => vector_as_bytes(h, inst),
             G_ZEXT | G_SEXT | G_ANYEXT => mask_extension(h, inst, opcode),
             G_SPLAT_VECTOR => splat(h, inst, xlen),
@@ -113,6 +118,18 @@ impl LegalizeTarget for RiscvHooks {
         }
     }
 
+    /// `llvm.va_copy` copies the `va_list` pointer; LLVM 22 legalizes no
+    /// other intrinsic on RISC-V.
+    fn legalize_intrinsic(&self, h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
+        match h.func.inst(inst).operands.first() {
+            Some(Operand::Intrinsic(name)) if &**name == "llvm.va_copy" => {
+                copy_va_list(h, inst);
+                CustomOutcome::Done
+            }
+            _ => CustomOutcome::Failed,
+        }
+    }
+
     fn emit_libcall(&self, h: &mut Helper<'_>, inst: Inst, call: &LibcallRequest) -> Result<(), String> {
         Convention::for_subtarget(&self.st).emit(h, inst, call)
     }
@@ -124,6 +141,64 @@ impl LegalizeTarget for RiscvHooks {
     fn is_sext_cheaper_than_zext(&self, from: Llt, to: Llt) -> bool {
         self.st.is_64bit() && from.size_in_bits() == 32 && to.size_in_bits() == 64
     }
+}
+
+/// `llvm.va_copy(dst, src)`: the pointer `src` holds is stored to `dst`.
+fn copy_va_list(h: &mut Helper<'_>, inst: Inst) {
+    let (dst, src) = (h.reg(inst, 1), h.reg(inst, 2));
+    let pointer_ty = h.func.ty(dst);
+    let list = h.func.new_vreg(pointer_ty);
+    let load = h.build_with(Opcode::G_LOAD, &[list], vec![Operand::vreg_use(src)]);
+    h.func.modify(load, |d| d.mem.push(MemOperand::new(MemFlags::LOAD, pointer_ty)));
+    let store = h.build_with(Opcode::G_STORE, &[], vec![Operand::vreg_use(list), Operand::vreg_use(dst)]);
+    h.func.modify(store, |d| d.mem.push(MemOperand::new(MemFlags::STORE, pointer_ty)));
+    h.func.erase(inst);
+}
+
+/// `G_VSCALE c` from `VLENB`, the vector length in bytes (`legalizeVScale`):
+/// a vector block is 64 bits, so vscale is `VLENB / 8`; powers of two and
+/// multiples of 8 scale `VLENB` directly, other multipliers scale vscale.
+/// Fails below a 64-bit minimum VLEN, as LLVM 22 does.
+fn vscale(h: &mut Helper<'_>, inst: Inst, xlen: Llt, st: &Subtarget) -> CustomOutcome {
+    let Some(multiplier) = (match h.func.inst(inst).operands.get(1) {
+        Some(Operand::CImm(value)) => value.to_u128(),
+        _ => None,
+    }) else {
+        return CustomOutcome::Failed;
+    };
+    if st.min_vlen() < 64 {
+        return CustomOutcome::Failed;
+    }
+    let dst = h.reg(inst, 0);
+    let vlenb = |h: &mut Helper<'_>| target_op(h, "G_READ_VLENB", xlen, &[]);
+    if multiplier.is_power_of_two() {
+        let log2 = i128::from(multiplier.trailing_zeros());
+        match log2.cmp(&3) {
+            std::cmp::Ordering::Less => {
+                let bytes = vlenb(h);
+                let amount = h.builder().constant(xlen, 3 - log2);
+                h.build_into(Opcode::G_LSHR, dst, &[bytes, amount]);
+            }
+            std::cmp::Ordering::Greater => {
+                let bytes = vlenb(h);
+                let amount = h.builder().constant(xlen, log2 - 3);
+                h.build_into(Opcode::G_SHL, dst, &[bytes, amount]);
+            }
+            std::cmp::Ordering::Equal => target_op_into(h, "G_READ_VLENB", dst, &[]),
+        }
+    } else if multiplier % 8 == 0 {
+        let bytes = vlenb(h);
+        let factor = h.builder().constant(xlen, (multiplier / 8) as i128);
+        h.build_into(Opcode::G_MUL, dst, &[bytes, factor]);
+    } else {
+        let bytes = vlenb(h);
+        let eight = h.builder().constant(xlen, 3);
+        let scale = h.build(Opcode::G_LSHR, xlen, &[bytes, eight]);
+        let factor = h.builder().constant(xlen, multiplier as i128);
+        h.build_into(Opcode::G_MUL, dst, &[scale, factor]);
+    }
+    h.func.erase(inst);
+    CustomOutcome::Done
 }
 
 /// The RV64 `*W` opcode for a 32-bit operation.

@@ -3,6 +3,7 @@
 //! libcall ABI with its soft- and hard-float variants).
 
 pub mod hooks;
+mod jump_table;
 mod mat_int;
 pub mod rules;
 pub mod subtarget;

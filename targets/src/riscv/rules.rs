@@ -553,6 +553,7 @@ legalizer! {
         // ----- varargs, atomics, misc -----
 
         G_VASTART => custom_for(p0);
+        G_VSCALE => clamp_scalar(0, xlen, xlen).custom_for(xlen);
         G_VAARG => clamp_scalar(0, xlen, xlen).lower_for_cartesian_product([xlen, p0], [p0]);
 
         G_ATOMIC_CMPXCHG_WITH_SUCCESS => lower_if(all(type_in_set(0, [s8, s16, s32, s64]), type_is(2, p0)));

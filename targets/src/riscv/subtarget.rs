@@ -236,6 +236,20 @@ impl Subtarget {
         self.has(Zve64d)
     }
 
+    /// The smallest VLEN in bits the features guarantee: 128 with `V`, 64
+    /// with `Zve64x`, 32 with `Zve32x`, 0 without vectors.
+    pub fn min_vlen(&self) -> u32 {
+        if self.has(V) {
+            128
+        } else if self.has(Zve64x) {
+            64
+        } else if self.has(Zve32x) {
+            32
+        } else {
+            0
+        }
+    }
+
     /// The maximum vector element width: 64 with `Zve64x`, else 32.
     pub fn elen(&self) -> u32 {
         if self.has(Zve64x) { 64 } else { 32 }

@@ -7,10 +7,11 @@
 //! The expansions are grouped by family: integer arithmetic, overflow,
 //! min/max and saturation in [`int`]; bit counting, byte and bit swaps,
 //! rotates and funnel shifts in [`bits`]; memory, merges, extracts,
-//! selects and shuffles in [`mem`]. Opcodes LLVM cannot lower (or that are
+//! selects and shuffles in [`mem`]; atomics in [`atomic`]. Opcodes LLVM cannot lower (or that are
 //! not implemented here) report `Unable` with the opcode's name, as LLVM's
 //! `UnableToLegalize` does.
 
+mod atomic;
 mod bits;
 mod int;
 mod mem;
@@ -48,6 +49,7 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, idx: usize, hint: Llt) -> St
         }
         G_LOAD | G_SEXTLOAD | G_ZEXTLOAD | G_STORE | G_MERGE_VALUES | G_UNMERGE_VALUES | G_EXTRACT | G_INSERT
         | G_SELECT | G_SHUFFLE_VECTOR | G_EXTRACT_VECTOR_ELT | G_INSERT_VECTOR_ELT => mem::lower(h, inst, opcode),
+        G_ATOMICRMW_SUB | G_ATOMIC_CMPXCHG_WITH_SUCCESS => atomic::lower(h, inst, opcode),
         G_FCOPYSIGN => copysign(h, inst),
         G_FCONSTANT => fconstant(h, inst),
         _ => unable(opcode, "no lowering is implemented for this opcode"),

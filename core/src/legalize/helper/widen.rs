@@ -65,7 +65,27 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
             });
             dst_only(h, inst, wide)
         }
+        (G_VSCALE, 0) => {
+            // The multiplier is sign-extended to the wide type.
+            h.func.modify(inst, |data| {
+                if let Operand::CImm(value) = &mut data.operands[1] {
+                    **value = value.sext_or_trunc(wide.scalar_size_in_bits());
+                }
+            });
+            dst_only(h, inst, wide)
+        }
         (G_IMPLICIT_DEF | G_LOAD | G_SEXTLOAD | G_ZEXTLOAD | G_PTRTOINT, 0) => dst_only(h, inst, wide),
+        // Atomics keep their memory size: only the registers widen.
+        (
+            G_ATOMICRMW_XCHG | G_ATOMICRMW_ADD | G_ATOMICRMW_SUB | G_ATOMICRMW_AND | G_ATOMICRMW_OR | G_ATOMICRMW_XOR,
+            0,
+        ) => srcs_and_dst(h, inst, wide, &[2], G_ANYEXT),
+        (G_ATOMIC_CMPXCHG, 0) => srcs_and_dst(h, inst, wide, &[2, 3], G_ANYEXT),
+        (G_ATOMIC_CMPXCHG_WITH_SUCCESS, 0) => srcs_and_dst(h, inst, wide, &[3, 4], G_ANYEXT),
+        (G_ATOMIC_CMPXCHG_WITH_SUCCESS, 1) => {
+            h.widen_dst(inst, 1, wide, G_TRUNC);
+            changed(h, inst)
+        }
         (G_STORE, 0) if h.ty(inst, 0).is_scalar() => {
             let ext = if h.ty(inst, 0).scalar_size_in_bits() == 1 { G_ZEXT } else { G_ANYEXT };
             src_only(h, inst, wide, 0, ext)
