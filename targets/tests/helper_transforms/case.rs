@@ -5,7 +5,7 @@
 use gisel_core::interp::{Abi, CheckError, InterpError, Program, Value, check_equivalent, random_inputs};
 use gisel_core::ir::{Function, Inst};
 use gisel_core::legality::mutations::change_to;
-use gisel_core::legality::predicates::{all, type_is};
+use gisel_core::legality::predicates::{all, mem_size_not_byte_size_pow2, type_is};
 use gisel_core::legality::{LegalizeAction, LegalizerInfo};
 use gisel_core::legalize::{DefaultTarget, Helper, LegalizeOptions, LegalizeTarget, StepResult, describe, legalize};
 use gisel_core::mir::{parse_body, print_body};
@@ -228,7 +228,13 @@ impl Case {
         if parts.opcode != op {
             return Err(format!("the instruction under test is a {}", parts.opcode));
         }
-        let here = all(parts.types.iter().enumerate().map(|(i, t)| type_is(i as u8, *t)));
+        let mut here = all(parts.types.iter().enumerate().map(|(i, t)| type_is(i as u8, *t)));
+        let plain_access = matches!(op, Opcode::G_LOAD | Opcode::G_SEXTLOAD | Opcode::G_ZEXTLOAD | Opcode::G_STORE);
+        if action == LegalizeAction::Lower && plain_access {
+            // Lowered accesses keep their register types: only the memory
+            // size tells the pieces from the original.
+            here = all([here, mem_size_not_byte_size_pow2(0)]);
+        }
         let mut info = LegalizerInfo::new().with_pointer_bits(64);
         let others: Vec<Opcode> = Opcode::all().filter(|o| o.is_legalizable() && *o != op).collect();
         info.rules_for(&others).always_legal();
