@@ -239,8 +239,9 @@ impl Case {
         let others: Vec<Opcode> = Opcode::all().filter(|o| o.is_legalizable() && *o != op).collect();
         info.rules_for(&others).always_legal();
         let to = || self.to.parse().map(|t| change_to(self.idx, t)).map_err(|e| format!("{}: {e:?}", self.to));
+        let typed = !parts.types.is_empty();
         let set = info.rules_for(&[op]);
-        match action {
+        let set = match action {
             LegalizeAction::WidenScalar => set.widen_scalar_if(here, to()?),
             LegalizeAction::NarrowScalar => set.narrow_scalar_if(here, to()?),
             LegalizeAction::FewerElements => set.fewer_elements_if(here, to()?),
@@ -249,8 +250,10 @@ impl Case {
             LegalizeAction::Lower => set.lower_if(here),
             LegalizeAction::Libcall => set.libcall_if(here),
             other => return Err(format!("no table for {other}")),
+        };
+        if typed {
+            set.always_legal();
         }
-        .always_legal();
         info.validate().map_err(|e| format!("{e:?}"))?;
         Ok(info)
     }
