@@ -15,7 +15,7 @@ use gisel_core::opcode::Opcode;
 pub const MIN_COMPARED: usize = 16;
 
 /// Inputs generated per case.
-const INPUTS: usize = 48;
+const INPUTS: usize = 32;
 
 /// What a case must show.
 #[derive(Clone, Copy, Debug)]
