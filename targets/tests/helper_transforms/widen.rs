@@ -220,6 +220,8 @@ const RMW: &[Opcode] = &[
 pub const CASES: &[Case] = &[
     Case::new(INT_BINARY, 0, "s32", &["s8"], &["s8", "s8"], "%0, %1"),
     Case::new(INT_BINARY, 0, "s64", &["s7"], &["s7", "s7"], "%0, %1"),
+    Case::new(&[G_ADD, G_SUB, G_AND, G_XOR, G_SMIN, G_UMAX], 0, "s32", &["s1"], &["s1", "s1"], "%0, %1"),
+    Case::new(&[G_MUL, G_SDIV, G_UREM, G_SSUBSAT, G_UADDSAT], 0, "s64", &["s33"], &["s33", "s33"], "%0, %1"),
     Case::new(&[G_ADD, G_MUL, G_AND, G_UMAX], 0, "<4 x s32>", &["<4 x s8>"], &["<4 x s8>", "<4 x s8>"], "%0, %1"),
     Case::new(&[G_SDIVREM, G_UDIVREM], 0, "s32", &["s8", "s8"], &["s8", "s8"], "%0, %1"),
     Case::new(&[G_ABS, G_BSWAP, G_BITREVERSE, G_FREEZE], 0, "s32", &["s16"], &["s16"], "%0"),
@@ -227,6 +229,10 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_CONSTANT_FOLD_BARRIER], 0, "s32", &["s16"], &["s16"], "%0")
         .unchecked("the interpreter does not model G_CONSTANT_FOLD_BARRIER"),
     Case::new(SHIFTS, 0, "s32", &["s8"], &["s8", "s8"], "%0, %1"),
+    // In-range amounts: an oversized one is poison in LLVM, which the
+    // combiner may spread past the zero extension of the result, while the
+    // interpreter keeps the extension's zeros defined.
+    Case::new(SHIFTS, 0, "s64", &["s24"], &["s24", "s4"], "%0, %a(s24)").pre("%a:_(s24) = G_ZEXT %1(s4)"),
     Case::new(SHIFTS, 1, "s32", &["s32"], &["s32", "s8"], "%0, %1"),
     Case::new(&[G_ROTL, G_ROTR], 1, "s32", &["s32"], &["s32", "s8"], "%0, %1"),
     Case::new(&[G_ROTL, G_ROTR], 0, "s32", &["s8"], &["s8", "s8"], "%0, %1").unable(),
@@ -243,6 +249,7 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_SELECT], 0, "s32", &["s8"], &["s1", "s8", "s8"], "%0, %1, %2"),
     Case::new(&[G_SELECT], 1, "s32", &["s64"], &["s1", "s64", "s64"], "%0, %1, %2"),
     Case::new(OVERFLOW, 0, "s32", &["s8", "s1"], &["s8", "s8"], "%0, %1"),
+    Case::new(OVERFLOW, 0, "s64", &["s32", "s1"], &["s32", "s32"], "%0, %1"),
     Case::new(&[G_UMULO, G_SMULO], 0, "s16", &["s12", "s1"], &["s12", "s12"], "%0, %1"),
     Case::new(OVERFLOW, 1, "s32", &["s32", "s1"], &["s32", "s32"], "%0, %1"),
     Case::new(CARRY, 1, "s32", &["s32", "s1"], &["s32", "s32", "s1"], "%0, %1, %2"),
