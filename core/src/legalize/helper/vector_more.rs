@@ -159,7 +159,8 @@ fn phi(h: &mut Helper<'_>, inst: Inst, wide: Llt) -> Option<StepResult> {
     let operands = h.func.inst(inst).operands.clone();
     let block = h.func.inst(inst).block()?;
     let mut incoming = Vec::new();
-    for (i, pair) in operands.chunks(2).enumerate().skip(1).map(|(k, p)| (2 * k - 1, p)) {
+    for (k, pair) in operands[1..].chunks(2).enumerate() {
+        let i = 1 + 2 * k;
         match (vreg_at(h, inst, i), pair.get(1)) {
             (Some(v), Some(Operand::Block(b))) if can_pad(h, v, wide) => incoming.push((i, *b)),
             _ => return None,
