@@ -17,6 +17,10 @@ pub enum BoolExt {
     ZeroOrAllOnes,
 }
 
+/// The `vscale` the interpreter runs with: `G_VSCALE c` is `c * VSCALE`.
+/// Scalable vectors themselves are not modelled.
+pub const VSCALE: u32 = 2;
+
 /// The evaluated operands of one instruction.
 pub struct Ctx<'a> {
     /// The opcode.

@@ -4,11 +4,12 @@
 //! functions, and dispatch of every other instruction to its family.
 
 use super::abi::{Abi, RegClass};
-use super::eval::{BoolExt, Ctx, eval_pure};
+use super::eval::{BoolExt, Ctx, VSCALE, eval_pure};
 use super::libcall::{self, Kind};
 use super::memory::{Memory, splitmix64, stack_region};
 use super::value::Value;
-use super::{InterpError, Program, mem_ops, target_ops};
+use super::{InterpError, Program, atomic, mem_ops, target_ops};
+use crate::apint::ApInt;
 use crate::ir::{Block, Function, Inst, InstData, InstOpcode, Operand, Reg, RegOperand};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
@@ -266,6 +267,13 @@ impl<'a> Machine<'a> {
                 let c = c.ok_or_else(|| malformed("G_CONSTANT without a value"))?;
                 vec![Value::defined(c.as_ref().clone()).sext(self.def_width(data, 0)?)]
             }
+            G_VSCALE => {
+                let c = data.uses().iter().find_map(|o| if let Operand::CImm(c) = o { Some(c) } else { None });
+                let c = c.ok_or_else(|| malformed("G_VSCALE without a multiplier"))?;
+                let w = self.def_width(data, 0)?;
+                let scaled = c.as_ref().sext_or_trunc(w).mul(&ApInt::from_u128(w, u128::from(VSCALE)));
+                vec![Value::defined(scaled)]
+            }
             G_FCONSTANT => {
                 let c = data.uses().iter().find_map(|o| if let Operand::FpImm(c) = o { Some(**c) } else { None });
                 let c = c.ok_or_else(|| malformed("G_FCONSTANT without a value"))?;
@@ -290,6 +298,24 @@ impl<'a> Machine<'a> {
                 };
                 mem_ops::store(&mut self.memory, &value, &addr, data.mem.first())?;
                 return Ok(None);
+            }
+            G_ATOMICRMW_XCHG | G_ATOMICRMW_ADD | G_ATOMICRMW_SUB | G_ATOMICRMW_AND | G_ATOMICRMW_NAND
+            | G_ATOMICRMW_OR | G_ATOMICRMW_XOR | G_ATOMICRMW_MIN | G_ATOMICRMW_MAX | G_ATOMICRMW_UMIN
+            | G_ATOMICRMW_UMAX => {
+                let [addr, operand] = self.reg_uses(data)?;
+                let access = atomic::Access { mmo: data.mem.first(), def_ty: self.def_ty(data, 0)? };
+                vec![atomic::rmw(&mut self.memory, op, &addr, &operand, &access)?]
+            }
+            G_ATOMIC_CMPXCHG | G_ATOMIC_CMPXCHG_WITH_SUCCESS => {
+                let [addr, expected, new] = self.reg_uses(data)?;
+                let access = atomic::Access { mmo: data.mem.first(), def_ty: self.def_ty(data, 0)? };
+                let (old, equal) = atomic::cmpxchg(&mut self.memory, &addr, &expected, &new, &access)?;
+                if op == G_ATOMIC_CMPXCHG {
+                    vec![old]
+                } else {
+                    let success = equal.map_or(Value::undef(1), |e| Value::from_bool(1, e));
+                    vec![old, success.anyext(self.def_width(data, 1)?)]
+                }
             }
             G_FRAME_INDEX => {
                 let Some(Operand::Frame(f)) = data.uses().first() else {
@@ -324,6 +350,13 @@ impl<'a> Machine<'a> {
         };
         self.write_defs(data, results)?;
         Ok(None)
+    }
+
+    /// The values of the first `N` register uses of `data`.
+    fn reg_uses<const N: usize>(&self, data: &InstData) -> Result<[Value; N], InterpError> {
+        let values: Vec<Value> =
+            data.uses().iter().filter_map(Operand::as_reg).take(N).map(|r| self.read(r)).collect::<Result<_, _>>()?;
+        values.try_into().map_err(|_| malformed(format!("expected {N} register uses")))
     }
 
     fn context(&self, op: Opcode, data: &'a InstData) -> Result<Ctx<'a>, InterpError> {

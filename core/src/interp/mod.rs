@@ -19,6 +19,7 @@
 //! [`InterpError::Unsupported`] naming it, never a panic.
 
 mod abi;
+mod atomic;
 mod bits;
 mod equivalence;
 mod eval;

@@ -1,11 +1,12 @@
 //! Target-specific generic opcodes that legalized code contains: RISC-V's
 //! `*W` word operations on RV64 (`G_DIVW`, `G_SLLW`, `G_CLZW`,
-//! `G_FCVT_W_RV64`, ...) and AArch64's `G_UADDLV`, with the hardware's
-//! semantics. Every input bit must be defined, or the result is undefined.
+//! `G_FCVT_W_RV64`, ...), RISC-V's `G_READ_VLENB`, and AArch64's
+//! `G_UADDLV`, with the hardware's semantics. Every input bit must be
+//! defined, or the result is undefined.
 
 use super::InterpError;
 use super::abi::Abi;
-use super::eval::Ctx;
+use super::eval::{Ctx, VSCALE};
 use super::softfloat::{self, Class, Format};
 use super::value::Value;
 use crate::apint::ApInt;
@@ -85,6 +86,10 @@ pub fn eval(abi: &Abi, name: &str, ctx: &Ctx<'_>) -> Out {
     }
     let w = ctx.def_width(0)?;
     if abi.name.starts_with("riscv") {
+        if name == "G_READ_VLENB" {
+            // A vector block is 64 bits: VLENB is vscale * 8 bytes.
+            return Ok(Some(vec![Value::from_u128(w, u128::from(VSCALE) * 8)]));
+        }
         return Ok(riscv_word(name, ctx, w)?.map(|v| vec![v]));
     }
     if name == "G_UADDLV" {

@@ -232,11 +232,8 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_UITOFP, G_SITOFP], 0, "", &["s32"], &["s64"], "%0(s64)").unable(),
     Case::new(&[G_FPTOUI, G_FPTOSI, G_FPTOSI_SAT, G_FPTOUI_SAT], 0, "", &["s64"], &["f32"], "%0(s32)").unable(),
     Case::new(&[G_ATOMIC_CMPXCHG_WITH_SUCCESS], 0, "", &["s32", "s1"], &["p0", "s32", "s32"], "%0(p0), %1, %2")
-        .mem("(load store seq_cst seq_cst (s32))")
-        .unable(),
-    Case::new(&[G_ATOMICRMW_SUB], 0, "", &["s32"], &["p0", "s32"], "%0(p0), %1")
-        .mem("(load store seq_cst (s32))")
-        .unable(),
+        .mem("(load store seq_cst seq_cst (s32))"),
+    Case::new(&[G_ATOMICRMW_SUB], 0, "", &["s32"], &["p0", "s32"], "%0(p0), %1").mem("(load store seq_cst (s32))"),
     Case::new(
         &[G_VECTOR_COMPRESS],
         0,

@@ -262,16 +262,13 @@ pub const CASES: &[Case] = &[
     Case::new(BITS, 1, "s64", &["s64"], &["s17"], "%0"),
     Case::new(&[G_SEXT_INREG], 0, "s32", &["s16"], &["s16"], "%0, 7"),
     Case::new(&[G_INSERT], 0, "s32", &["s24"], &["s24", "s8"], "%0, %1(s8), 8"),
-    Case::new(RMW, 0, "s32", &["s8"], &["p0", "s8"], "%0(p0), %1").mem("(load store seq_cst (s8))").unable(),
+    Case::new(RMW, 0, "s32", &["s8"], &["p0", "s8"], "%0(p0), %1").mem("(load store seq_cst (s8))"),
     Case::new(&[G_ATOMIC_CMPXCHG], 0, "s32", &["s8"], &["p0", "s8", "s8"], "%0(p0), %1, %2")
-        .mem("(load store seq_cst seq_cst (s8))")
-        .unable(),
+        .mem("(load store seq_cst seq_cst (s8))"),
     Case::new(&[G_ATOMIC_CMPXCHG_WITH_SUCCESS], 0, "s32", &["s8", "s1"], &["p0", "s8", "s8"], "%0(p0), %1, %2")
-        .mem("(load store seq_cst seq_cst (s8))")
-        .unable(),
+        .mem("(load store seq_cst seq_cst (s8))"),
     Case::new(&[G_ATOMIC_CMPXCHG_WITH_SUCCESS], 1, "s32", &["s32", "s1"], &["p0", "s32", "s32"], "%0(p0), %1, %2")
-        .mem("(load store seq_cst seq_cst (s32))")
-        .unable(),
+        .mem("(load store seq_cst seq_cst (s32))"),
     Case::new(&[G_LOAD, G_SEXTLOAD, G_ZEXTLOAD], 0, "s32", &["s16"], &["p0"], "%0(p0)").mem("(load (s8))"),
     Case::new(&[G_LOAD], 0, "s64", &["s24"], &["p0"], "%0(p0)").mem("(load (s24), align 4)"),
     Case::new(&[G_STORE], 0, "s32", &[], &["s8", "p0"], "%0, %1(p0)").mem("(store (s8))"),
@@ -363,7 +360,7 @@ pub const CASES: &[Case] = &[
     )
     .unable(),
     Case::new(&[G_SPLAT_VECTOR], 1, "s32", &["<4 x s8>"], &["s8"], "%0(s8)"),
-    Case::new(&[G_VSCALE], 0, "s64", &["s32"], &[], "i32 2").unable(),
+    Case::new(&[G_VSCALE], 0, "s64", &["s32"], &[], "i32 2"),
     Case::new(&[G_PHI], 0, "s32", &["s8"], &["s8", "s8", "s1"], "%0(s8), %bb.0, %1(s8), %bb.1")
         .pre("G_BRCOND %2(s1), %bb.2\nG_BR %bb.1\nbb.1:\nG_BR %bb.2\nbb.2:"),
     Case::new(&[G_BRCOND], 0, "s32", &["s8"], &["s1", "s8", "s8"], "%0(s1), %bb.2")

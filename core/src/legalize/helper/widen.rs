@@ -77,7 +77,8 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
         (G_IMPLICIT_DEF | G_LOAD | G_SEXTLOAD | G_ZEXTLOAD | G_PTRTOINT, 0) => dst_only(h, inst, wide),
         // Atomics keep their memory size: only the registers widen.
         (
-            G_ATOMICRMW_XCHG | G_ATOMICRMW_ADD | G_ATOMICRMW_SUB | G_ATOMICRMW_AND | G_ATOMICRMW_OR | G_ATOMICRMW_XOR,
+            G_ATOMICRMW_XCHG | G_ATOMICRMW_ADD | G_ATOMICRMW_SUB | G_ATOMICRMW_AND | G_ATOMICRMW_OR | G_ATOMICRMW_XOR
+            | G_ATOMICRMW_MIN | G_ATOMICRMW_MAX | G_ATOMICRMW_UMIN | G_ATOMICRMW_UMAX,
             0,
         ) => srcs_and_dst(h, inst, wide, &[2], G_ANYEXT),
         (G_ATOMIC_CMPXCHG, 0) => srcs_and_dst(h, inst, wide, &[2, 3], G_ANYEXT),
