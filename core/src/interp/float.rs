@@ -12,6 +12,7 @@
 use super::InterpError;
 use super::eval::Ctx;
 use super::fparith::{self, Direction, Op};
+use super::libm;
 use super::softfloat::{self, Class, DOUBLE, Format, SINGLE};
 use super::value::Value;
 use crate::apint::ApInt;
@@ -77,6 +78,23 @@ fn arith(ctx: &Ctx<'_>, op: Op) -> Result<Value, InterpError> {
         xs.push(bits.clone());
     }
     Ok(compute(f, op, &xs))
+}
+
+/// A transcendental function of an instruction's operands, undefined as
+/// [`arith`] makes it.
+fn transcendental(ctx: &Ctx<'_>, func: libm::Function) -> Result<Value, InterpError> {
+    let w = ctx.def_width(0)?;
+    let f = format_of(w, ctx.op)?;
+    let mut xs = Vec::with_capacity(func.arity());
+    for i in 0..func.arity() {
+        let a = ctx.arg(i)?;
+        let Some(bits) = a.get() else {
+            let nan = matches!(softfloat::class_of(f, a), Some(Class::Nan { .. }));
+            return Ok(if nan { f.nan() } else { Value::undef(w) });
+        };
+        xs.push(bits.clone());
+    }
+    libm::compute(f, func, &xs)
 }
 
 fn fcmp(pred: FloatPredicate, ord: Option<Ordering>) -> bool {
@@ -159,6 +177,7 @@ pub fn eval(ctx: &Ctx<'_>) -> Out {
         G_FREM => arith(ctx, Op::Rem)?,
         G_FSQRT => arith(ctx, Op::Sqrt)?,
         G_FMA | G_FMAD => arith(ctx, Op::Fma)?,
+        _ if let Some(func) = libm::Function::for_opcode(op) => transcendental(ctx, func)?,
         G_FFLOOR => arith(ctx, Op::RoundToIntegral(Direction::Down))?,
         G_FCEIL => arith(ctx, Op::RoundToIntegral(Direction::Up))?,
         G_INTRINSIC_TRUNC => arith(ctx, Op::RoundToIntegral(Direction::TowardZero))?,

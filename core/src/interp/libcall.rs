@@ -3,6 +3,7 @@
 //! and results travel through the call's implicit register operands.
 
 use super::fparith::{self, Direction};
+use super::libm;
 use super::softfloat::{self, Format};
 use super::value::Value;
 use super::{InterpError, float};
@@ -55,6 +56,8 @@ enum Op {
     Arith(fparith::Op),
     /// `fmin`/`fmax`, as `G_FMINNUM`/`G_FMAXNUM`.
     MinMax(Opcode),
+    /// `sin`, `exp`, `pow`, ... as the generic opcodes compute them.
+    Transcendental(libm::Function),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -92,6 +95,7 @@ pub fn lookup(name: &str) -> Option<Libcall> {
     if let Some((op, bits)) = libm(name) {
         let arity = match op {
             Op::Arith(a) => a.arity(),
+            Op::Transcendental(func) => func.arity(),
             _ => 2,
         };
         return call(vec![Kind::Float(bits); arity], Kind::Float(bits), op);
@@ -175,7 +179,7 @@ fn libm(name: &str) -> Option<(Op, u32)> {
         ("fmin", Op::MinMax(Opcode::G_FMINNUM)),
         ("fmax", Op::MinMax(Opcode::G_FMAXNUM)),
     ];
-    FUNCTIONS.iter().find_map(|(base, op)| {
+    let exact = FUNCTIONS.iter().find_map(|(base, op)| {
         let bits = match name.strip_prefix(base)? {
             "f" => 32,
             "" => 64,
@@ -183,6 +187,12 @@ fn libm(name: &str) -> Option<(Op, u32)> {
             _ => return None,
         };
         Some((*op, bits))
+    });
+    exact.or_else(|| {
+        [("f", 32), ("l", 128), ("", 64)].into_iter().find_map(|(suffix, bits)| {
+            let func = libm::Function::for_name(name.strip_suffix(suffix)?)?;
+            Some((Op::Transcendental(func), bits))
+        })
     })
 }
 
@@ -264,6 +274,7 @@ impl Libcall {
                 Value::from_i128(w, r)
             }
             Op::Arith(op) => float::compute(format(w)?, op, &defined),
+            Op::Transcendental(func) => libm::compute(format(w)?, func, &defined)?,
             Op::MinMax(_) => return Err(InterpError::Malformed("libcall argument count".into())),
         })
     }

@@ -28,6 +28,7 @@ mod fparith;
 mod inputs;
 mod int;
 mod libcall;
+mod libm;
 mod machine;
 mod mem_ops;
 mod memory;
