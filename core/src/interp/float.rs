@@ -97,6 +97,27 @@ fn transcendental(ctx: &Ctx<'_>, func: libm::Function) -> Result<Value, InterpEr
     libm::compute(f, func, &xs)
 }
 
+/// The `FPClassTest` bit of `v`'s class (`fcSNan` 1, `fcQNan` 2, then
+/// negative infinity, normal, subnormal, zero, and the positive ones up to
+/// `fcPosInf` 512), or `None` when undefined bits hide it.
+fn fp_class_bit(f: Format, v: &Value) -> Option<i64> {
+    if let Some(Class::Nan { signaling }) = softfloat::class_of(f, v) {
+        return Some(if signaling { 1 } else { 2 });
+    }
+    let bits = v.get()?;
+    let negative = bits.bit(f.width() - 1);
+    let exponent = bits.extract(f.frac_bits, f.exp_bits);
+    // The magnitude rank from zero: zero, subnormal, normal, infinity.
+    let rank = match softfloat::decode(f, bits) {
+        Class::Nan { .. } => unreachable!("NaNs are classified above"),
+        Class::Zero(_) => 0,
+        Class::Finite { .. } if exponent.is_zero() => 1,
+        Class::Finite { .. } => 2,
+        Class::Inf(_) => 3,
+    };
+    Some(if negative { 32 >> rank } else { 64 << rank })
+}
+
 fn fcmp(pred: FloatPredicate, ord: Option<Ordering>) -> bool {
     use FloatPredicate::*;
     let Some(o) = ord else {
@@ -170,13 +191,13 @@ pub fn eval(ctx: &Ctx<'_>) -> Out {
             let (a, b) = (ctx.arg(0)?, ctx.arg(1)?);
             a.inserted(a.width() - 1, &b.extract(b.width() - 1, 1))
         }
-        G_FADD => arith(ctx, Op::Add)?,
-        G_FSUB => arith(ctx, Op::Sub)?,
-        G_FMUL => arith(ctx, Op::Mul)?,
-        G_FDIV => arith(ctx, Op::Div)?,
-        G_FREM => arith(ctx, Op::Rem)?,
-        G_FSQRT => arith(ctx, Op::Sqrt)?,
-        G_FMA | G_FMAD => arith(ctx, Op::Fma)?,
+        G_FADD | G_STRICT_FADD => arith(ctx, Op::Add)?,
+        G_FSUB | G_STRICT_FSUB => arith(ctx, Op::Sub)?,
+        G_FMUL | G_STRICT_FMUL => arith(ctx, Op::Mul)?,
+        G_FDIV | G_STRICT_FDIV => arith(ctx, Op::Div)?,
+        G_FREM | G_STRICT_FREM => arith(ctx, Op::Rem)?,
+        G_FSQRT | G_STRICT_FSQRT => arith(ctx, Op::Sqrt)?,
+        G_FMA | G_FMAD | G_STRICT_FMA => arith(ctx, Op::Fma)?,
         _ if let Some(func) = libm::Function::for_opcode(op) => transcendental(ctx, func)?,
         G_FFLOOR => arith(ctx, Op::RoundToIntegral(Direction::Down))?,
         G_FCEIL => arith(ctx, Op::RoundToIntegral(Direction::Up))?,
@@ -243,6 +264,27 @@ pub fn eval(ctx: &Ctx<'_>) -> Out {
                     }),
                 }),
             }
+        }
+        G_LROUND | G_LLROUND | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT => {
+            let a = ctx.arg(0)?;
+            let f = format_of(a.width(), op)?;
+            let w = ctx.def_width(0)?;
+            let ties = if matches!(op, G_LROUND | G_LLROUND) {
+                Direction::NearestTiesAway
+            } else {
+                Direction::NearestTiesEven
+            };
+            // Out of range (or NaN) is poison, as for G_FPTOSI.
+            let rounded = a.get().map(|b| compute(f, Op::RoundToIntegral(ties), std::slice::from_ref(b)));
+            rounded
+                .and_then(|r| r.get().and_then(|b| softfloat::to_int(f, b, w, true)))
+                .map_or_else(|| Value::undef(w), Value::defined)
+        }
+        G_IS_FPCLASS => {
+            let a = ctx.arg(0)?;
+            let f = format_of(a.width(), op)?;
+            let tested = fp_class_bit(f, a).map(|bit| ctx.imm(0).is_ok_and(|mask| mask & bit != 0));
+            ctx.boolean(ctx.def_width(0)?, tested)
         }
         G_SITOFP | G_UITOFP => {
             let a = ctx.arg(0)?;

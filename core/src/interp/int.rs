@@ -159,6 +159,7 @@ pub fn eval(ctx: &Ctx<'_>) -> Out {
             }))
         }
         G_AND | G_OR | G_XOR => one(bitwise(ctx.arg(0)?, ctx.arg(1)?, op)),
+        G_CONSTANT_FOLD_BARRIER => one(ctx.arg(0)?.clone()),
         G_SHL | G_LSHR | G_ASHR => {
             let a = ctx.arg(0)?;
             Ok(Some(vec![match shift_amount(ctx.arg(1)?, a.width()) {

@@ -48,7 +48,6 @@ const REDUCTIONS: &[Opcode] = &[
     G_VECREDUCE_UMAX,
     G_VECREDUCE_UMIN,
 ];
-const NO_STRICT: &str = "the interpreter does not model the strict floating-point opcodes";
 
 /// The opcodes §3.5 lists.
 pub const LISTED: &[Opcode] = &[
@@ -161,11 +160,9 @@ pub const CASES: &[Case] = &[
         &["<3 x s32>"],
         &["<3 x f32>", "<3 x f32>"],
         "%0, %1",
-    )
-    .unchecked(NO_STRICT),
+    ),
     Case::new(&[G_FMA], 0, "<4 x s32>", &["<3 x s32>"], &["<3 x f32>", "<3 x f32>", "<3 x f32>"], "%0, %1, %2"),
-    Case::new(&[G_STRICT_FMA], 0, "<4 x s32>", &["<3 x s32>"], &["<3 x f32>", "<3 x f32>", "<3 x f32>"], "%0, %1, %2")
-        .unchecked(NO_STRICT),
+    Case::new(&[G_STRICT_FMA], 0, "<4 x s32>", &["<3 x s32>"], &["<3 x f32>", "<3 x f32>", "<3 x f32>"], "%0, %1, %2"),
     Case::new(
         &[G_FSHL, G_FSHR],
         0,
