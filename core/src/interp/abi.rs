@@ -3,6 +3,7 @@
 //! target instructions return, call or do nothing, and how libcall
 //! arguments and results travel in registers.
 
+use super::libcall::Kind;
 use crate::mir::{Arch, Target};
 
 /// The register file a physical register belongs to.
@@ -45,6 +46,9 @@ pub struct Abi {
     pub return_opcodes: &'static [&'static str],
     /// Target instructions that call a symbol (first operand `&name`).
     pub call_opcodes: &'static [&'static str],
+    /// Target instructions that tail-call a symbol: the callee's results
+    /// are the function's.
+    pub tail_call_opcodes: &'static [&'static str],
     /// Target instructions with no effect the interpreter cares about.
     pub nop_opcodes: &'static [&'static str],
     /// Registers that are not values (stack pointer, link register...):
@@ -67,7 +71,8 @@ impl Abi {
             xlen: 64,
             pointer_bits: 64,
             return_opcodes: &["RET_ReallyLR", "RET"],
-            call_opcodes: &["BL", "BLR", "TCRETURNdi"],
+            call_opcodes: &["BL", "BLR"],
+            tail_call_opcodes: &["TCRETURNdi"],
             nop_opcodes: &["ADJCALLSTACKDOWN", "ADJCALLSTACKUP"],
             ignored_regs: &["sp", "lr", "fp", "nzcv", "wsp"],
             vector_bool_all_ones: true,
@@ -87,8 +92,9 @@ impl Abi {
             name: "riscv64",
             xlen: 64,
             pointer_bits: 64,
-            return_opcodes: &["PseudoRET", "PseudoTAIL"],
+            return_opcodes: &["PseudoRET"],
             call_opcodes: &["PseudoCALL"],
+            tail_call_opcodes: &["PseudoTAIL"],
             nop_opcodes: &["ADJCALLSTACKDOWN", "ADJCALLSTACKUP"],
             ignored_regs: &["x1", "x2", "ra", "sp"],
             vector_bool_all_ones: false,
@@ -115,6 +121,35 @@ impl Abi {
             0
         };
         Some(abi)
+    }
+
+    /// The registers a call returns a `kind` result in: the first
+    /// floating-point register when it passes floats that wide, else as
+    /// many general-purpose registers from the first as the value needs.
+    pub fn result_regs(&self, kind: Kind) -> Vec<String> {
+        let aarch64 = self.name == "aarch64";
+        if let Kind::Float(bits) = kind
+            && bits <= self.float_reg_bits
+        {
+            let name = match (aarch64, bits) {
+                (true, 16) => "h0",
+                (true, 32) => "s0",
+                (true, 64) => "d0",
+                (true, _) => "q0",
+                (false, 16) => "f10_h",
+                (false, 32) => "f10_f",
+                (false, _) => "f10_d",
+            };
+            return vec![name.to_owned()];
+        }
+        let count = kind.bits().div_ceil(self.xlen);
+        (0..count)
+            .map(|i| match (aarch64, kind.bits()) {
+                (true, 1..=32) => "w0".to_owned(),
+                (true, _) => format!("x{i}"),
+                (false, _) => format!("x{}", 10 + i),
+            })
+            .collect()
     }
 
     /// How the physical register `name` (without `$`) maps onto storage.

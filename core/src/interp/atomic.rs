@@ -10,40 +10,33 @@ use super::memory::Memory;
 use super::value::Value;
 use crate::ir::MemOperand;
 use crate::opcode::Opcode;
-use crate::ty::Llt;
 use std::cmp::Ordering;
 
-/// The memory operand and the register type of one atomic access.
-pub struct Access<'a> {
-    /// The memory operand (its type decides how many bits move).
-    pub mmo: Option<&'a MemOperand>,
-    /// The type of the loaded (old) value's register.
-    pub def_ty: Llt,
-}
-
-fn read_old(mem: &Memory, addr: &Value, access: &Access<'_>) -> Result<Value, InterpError> {
-    let bits = access.mmo.and_then(MemOperand::memory_type).map_or(0, |t| t.size_in_bits() as u32);
+/// The width in bits an atomic access moves: its memory operand's type.
+pub fn memory_bits(mmo: Option<&MemOperand>) -> Result<u32, InterpError> {
+    let bits = mmo.and_then(MemOperand::memory_type).map_or(0, |t| t.size_in_bits() as u32);
     if bits == 0 {
         return Err(InterpError::Unsupported("an atomic access without a sized memory operand".into()));
     }
-    mem_ops::load(mem, Opcode::G_LOAD, addr, access.mmo, Llt::scalar(bits))
+    Ok(bits)
 }
 
-/// `G_ATOMICRMW_<op>` of `operand` at `addr`; returns the old value.
+/// `G_ATOMICRMW_<op>` of `operand` on the `bits`-wide value at `addr`;
+/// returns the old value in a `def_width` register.
 pub fn rmw(
     mem: &mut Memory,
     op: Opcode,
     addr: &Value,
     operand: &Value,
-    access: &Access<'_>,
+    bits: u32,
+    def_width: u32,
 ) -> Result<Value, InterpError> {
     use Opcode::*;
-    let old = read_old(mem, addr, access)?;
-    let w = old.width();
-    let operand = operand.extract(0, w);
+    let old = mem_ops::read_exact(mem, addr, bits)?;
+    let operand = operand.extract(0, bits);
     let new = match op {
         G_ATOMICRMW_XCHG => operand,
-        _ => Value::strict(w, &[&old, &operand], |v| {
+        _ => Value::strict(bits, &[&old, &operand], |v| {
             let (a, b) = (v[0], v[1]);
             let pick = |ord: Ordering, want: Ordering| if ord == want { a.clone() } else { b.clone() };
             match op {
@@ -60,30 +53,59 @@ pub fn rmw(
             }
         }),
     };
-    mem_ops::store(mem, &new, addr, access.mmo)?;
-    Ok(old.anyext(access.def_ty.size_in_bits() as u32))
+    mem_ops::write_exact(mem, addr, &new)?;
+    Ok(old.anyext(def_width))
 }
 
-/// `G_ATOMIC_CMPXCHG(_WITH_SUCCESS)`: stores `new` when the old value
-/// equals `expected`; returns the old value and whether they were equal
-/// (undefined when either is).
+/// `G_ATOMIC_CMPXCHG(_WITH_SUCCESS)` on the `bits`-wide value at `addr`:
+/// stores `new` when the old value equals `expected`; returns the old value
+/// in a `def_width` register and whether they were equal.
 pub fn cmpxchg(
     mem: &mut Memory,
     addr: &Value,
     expected: &Value,
     new: &Value,
-    access: &Access<'_>,
-) -> Result<(Value, Option<bool>), InterpError> {
-    let old = read_old(mem, addr, access)?;
-    let w = old.width();
-    let equal = match (old.get(), expected.extract(0, w).get()) {
-        (Some(a), Some(b)) => Some(a == b),
-        _ => None,
+    bits: u32,
+    def_width: u32,
+) -> Result<(Value, bool), InterpError> {
+    let old = mem_ops::read_exact(mem, addr, bits)?;
+    let equal = match (old.get(), expected.extract(0, bits).get()) {
+        (Some(a), Some(b)) => a == b,
+        _ => return Err(InterpError::Undefined("compare-exchange of an undefined value".into())),
     };
-    match equal {
-        Some(true) => mem_ops::store(mem, new, addr, access.mmo)?,
-        Some(false) => {}
-        None => return Err(InterpError::Undefined("compare-exchange against an undefined value".into())),
+    if equal {
+        mem_ops::write_exact(mem, addr, &new.extract(0, bits))?;
     }
-    Ok((old.anyext(access.def_ty.size_in_bits() as u32), equal))
+    Ok((old.anyext(def_width), equal))
+}
+
+/// What an AArch64 outline-atomics helper does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outline {
+    /// `cas`: compare-exchange.
+    CompareExchange,
+    /// `swp`, `ldadd`, `ldset`, `ldeor`: this read-modify-write.
+    Rmw(Opcode),
+    /// `ldclr`: clears the operand's bits (an AND with its complement).
+    Clear,
+}
+
+/// An AArch64 outline-atomics helper (`__aarch64_cas4_acq`,
+/// `__aarch64_ldclr2_relax`, ...): what it does and its access size in
+/// bits.
+pub fn outline_helper(name: &str) -> Option<(Outline, u32)> {
+    let rest = name.strip_prefix("__aarch64_")?;
+    let (rest, _order) = rest.split_once('_')?;
+    let digits = rest.trim_start_matches(|c: char| c.is_ascii_lowercase());
+    let bytes: u32 = digits.parse().ok().filter(|b| matches!(b, 1 | 2 | 4 | 8 | 16))?;
+    let what = match &rest[..rest.len() - digits.len()] {
+        "cas" => Outline::CompareExchange,
+        "swp" => Outline::Rmw(Opcode::G_ATOMICRMW_XCHG),
+        "ldadd" => Outline::Rmw(Opcode::G_ATOMICRMW_ADD),
+        "ldclr" => Outline::Clear,
+        "ldset" => Outline::Rmw(Opcode::G_ATOMICRMW_OR),
+        "ldeor" => Outline::Rmw(Opcode::G_ATOMICRMW_XOR),
+        _ => return None,
+    };
+    Some((what, bytes * 8))
 }

@@ -106,11 +106,12 @@ pub fn check_equivalent(
 
 /// The first observable difference, if any.
 fn compare(before: &Outcome, after: &Outcome) -> Option<String> {
-    let names = |o: &Outcome| o.results.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
-    if names(before) != names(after) {
-        return Some(format!("returned registers differ: {:?} vs {:?}", names(before), names(after)));
-    }
-    for ((name, b), (_, a)) in before.results.iter().zip(&after.results) {
+    // A tail call returns whatever its callee returns in; registers the
+    // reference does not return are not observed.
+    for (name, b) in &before.results {
+        let Some((_, a)) = after.results.iter().find(|(n, _)| n == name) else {
+            return Some(format!("${name} is returned before but not after"));
+        };
         if !b.refined_by(a) {
             return Some(format!("${name}: before {b}, after {a}"));
         }

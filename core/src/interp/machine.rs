@@ -4,11 +4,13 @@
 //! functions, and dispatch of every other instruction to its family.
 
 use super::abi::{Abi, RegClass};
+use super::atomic::{self, Outline};
 use super::eval::{BoolExt, Ctx, VSCALE, eval_pure};
 use super::libcall::{self, Kind};
+use super::mem_calls::MemFn;
 use super::memory::{Memory, splitmix64, stack_region};
 use super::value::Value;
-use super::{InterpError, Program, atomic, mem_ops, target_ops};
+use super::{InterpError, Program, mem_ops, target_ops};
 use crate::apint::ApInt;
 use crate::ir::{Block, Function, Inst, InstData, InstOpcode, Operand, Reg, RegOperand};
 use crate::opcode::Opcode;
@@ -303,19 +305,31 @@ impl<'a> Machine<'a> {
             | G_ATOMICRMW_OR | G_ATOMICRMW_XOR | G_ATOMICRMW_MIN | G_ATOMICRMW_MAX | G_ATOMICRMW_UMIN
             | G_ATOMICRMW_UMAX => {
                 let [addr, operand] = self.reg_uses(data)?;
-                let access = atomic::Access { mmo: data.mem.first(), def_ty: self.def_ty(data, 0)? };
-                vec![atomic::rmw(&mut self.memory, op, &addr, &operand, &access)?]
+                let (bits, width) = (atomic::memory_bits(data.mem.first())?, self.def_width(data, 0)?);
+                vec![atomic::rmw(&mut self.memory, op, &addr, &operand, bits, width)?]
             }
             G_ATOMIC_CMPXCHG | G_ATOMIC_CMPXCHG_WITH_SUCCESS => {
                 let [addr, expected, new] = self.reg_uses(data)?;
-                let access = atomic::Access { mmo: data.mem.first(), def_ty: self.def_ty(data, 0)? };
-                let (old, equal) = atomic::cmpxchg(&mut self.memory, &addr, &expected, &new, &access)?;
+                let bits = atomic::memory_bits(data.mem.first())?;
+                let width = self.def_width(data, 0)?;
+                let (old, equal) = atomic::cmpxchg(&mut self.memory, &addr, &expected, &new, bits, width)?;
                 if op == G_ATOMIC_CMPXCHG {
                     vec![old]
                 } else {
-                    let success = equal.map_or(Value::undef(1), |e| Value::from_bool(1, e));
-                    vec![old, success.anyext(self.def_width(data, 1)?)]
+                    vec![old, Value::from_bool(1, equal).anyext(self.def_width(data, 1)?)]
                 }
+            }
+            G_MEMCPY | G_MEMCPY_INLINE | G_MEMMOVE | G_MEMSET | G_BZERO => {
+                let f = MemFn::for_opcode(op).ok_or_else(|| unsupported(op.name()))?;
+                let args: Vec<Value> = data
+                    .uses()
+                    .iter()
+                    .filter_map(Operand::as_reg)
+                    .take(f.arity())
+                    .map(|r| self.read(r))
+                    .collect::<Result<_, _>>()?;
+                f.run(&mut self.memory, &args)?;
+                return Ok(None);
             }
             G_FRAME_INDEX => {
                 let Some(Operand::Frame(f)) = data.uses().first() else {
@@ -414,8 +428,11 @@ impl<'a> Machine<'a> {
             return Ok(Some(Next::Return(results)));
         }
         if self.abi.call_opcodes.contains(&name) {
-            self.call(data)?;
+            self.call(data, false)?;
             return Ok(None);
+        }
+        if self.abi.tail_call_opcodes.contains(&name) {
+            return Ok(Some(Next::Return(self.call(data, true)?)));
         }
         let ctx = self.context(Opcode::G_ADD, data)?;
         match target_ops::eval(self.abi, name, &ctx)? {
@@ -427,9 +444,11 @@ impl<'a> Machine<'a> {
         }
     }
 
-    fn call(&mut self, data: &InstData) -> Result<(), InterpError> {
+    /// Runs a call: its arguments are its implicit register uses, its
+    /// results its implicit defs, or for a tail call the registers the
+    /// callee returns in, which are returned with their values.
+    fn call(&mut self, data: &InstData, tail: bool) -> Result<Vec<(String, Value)>, InterpError> {
         let callee = data.operands.iter().find_map(callee_name).ok_or_else(|| unsupported("call without a symbol"))?;
-        let lib = libcall::lookup(callee).ok_or_else(|| unsupported(format!("call to {callee}")))?;
         let mut arg_regs = Vec::new();
         let mut ret_regs = Vec::new();
         for r in data.operands.iter().filter_map(Operand::as_reg).filter(|r| r.is_implicit()) {
@@ -438,6 +457,17 @@ impl<'a> Machine<'a> {
             {
                 if r.is_def() { ret_regs.push(name.to_owned()) } else { arg_regs.push(name.to_owned()) }
             }
+        }
+        if let Some(f) = MemFn::for_symbol(callee) {
+            return self.call_memory_function(f, &arg_regs, ret_regs, tail);
+        }
+        if let Some((what, bits)) = atomic::outline_helper(callee) {
+            self.call_outline_atomic(what, bits, &arg_regs, &ret_regs)?;
+            return Ok(Vec::new());
+        }
+        let lib = libcall::lookup(callee).ok_or_else(|| unsupported(format!("call to {callee}")))?;
+        if tail {
+            ret_regs = self.abi.result_regs(lib.ret);
         }
         let mut args = Assigner::new(self.abi, arg_regs)?;
         let mut values = Vec::new();
@@ -451,7 +481,7 @@ impl<'a> Machine<'a> {
         }
         args.finish(callee)?;
         let result = lib.call(&values)?;
-        let mut rets = Assigner::new(self.abi, ret_regs)?;
+        let mut rets = Assigner::new(self.abi, ret_regs.clone())?;
         let regs = rets.take(lib.ret, callee)?;
         rets.finish(callee)?;
         let mut lo = 0;
@@ -464,7 +494,82 @@ impl<'a> Machine<'a> {
             self.write_phys(&r, &part)?;
             lo += bits;
         }
+        if !tail {
+            return Ok(Vec::new());
+        }
+        ret_regs
+            .into_iter()
+            .map(|r| {
+                let value = self.read_phys(&r)?;
+                Ok((r, value))
+            })
+            .collect()
+    }
+
+    /// An AArch64 outline-atomics helper: the operands (the compare value
+    /// and the new one for `cas`, else the operand; split over two
+    /// registers each for 16 bytes) then the address, in the argument
+    /// registers; the old value in the result registers.
+    fn call_outline_atomic(
+        &mut self,
+        what: Outline,
+        bits: u32,
+        arg_regs: &[String],
+        ret_regs: &[String],
+    ) -> Result<(), InterpError> {
+        let args: Vec<Value> = arg_regs.iter().map(|r| self.read_phys(r)).collect::<Result<_, _>>()?;
+        let per_value = if bits > 64 { 2 } else { 1 };
+        let values: Vec<Value> = args.chunks(per_value).map(Value::concat).collect();
+        let old = match (what, values.as_slice()) {
+            (Outline::CompareExchange, [expected, new, addr]) => {
+                atomic::cmpxchg(&mut self.memory, addr, expected, new, bits, bits)?.0
+            }
+            (Outline::Rmw(op), [operand, addr]) => atomic::rmw(&mut self.memory, op, addr, operand, bits, bits)?,
+            (Outline::Clear, [operand, addr]) => {
+                let complement = Value::new(operand.bits().not(), operand.undef_mask().clone());
+                atomic::rmw(&mut self.memory, Opcode::G_ATOMICRMW_AND, addr, &complement, bits, bits)?
+            }
+            _ => return Err(unsupported(format!("an outline atomic with {} register arguments", args.len()))),
+        };
+        let mut lo = 0;
+        for r in ret_regs {
+            let width = self.abi.view(r).map_or(64, |v| v.bits);
+            self.write_phys(r, &old.anyext(lo + width).extract(lo, width))?;
+            lo += width;
+        }
         Ok(())
+    }
+
+    /// `memcpy`, `memmove`, `memset` or `bzero`: pointer and length
+    /// arguments in the argument registers in order, the destination
+    /// returned (in the first argument's register, which a `thisreturn`
+    /// call keeps).
+    fn call_memory_function(
+        &mut self,
+        f: MemFn,
+        arg_regs: &[String],
+        ret_regs: Vec<String>,
+        tail: bool,
+    ) -> Result<Vec<(String, Value)>, InterpError> {
+        if arg_regs.len() != f.arity() {
+            return Err(unsupported(format!("{f:?} with {} register arguments", arg_regs.len())));
+        }
+        let args: Vec<Value> = arg_regs.iter().map(|r| self.read_phys(r)).collect::<Result<_, _>>()?;
+        f.run(&mut self.memory, &args)?;
+        let ret_regs = if tail && f.returns_destination() { vec![arg_regs[0].clone()] } else { ret_regs };
+        for r in &ret_regs {
+            self.write_phys(r, &args[0])?;
+        }
+        if !tail {
+            return Ok(Vec::new());
+        }
+        ret_regs
+            .into_iter()
+            .map(|r| {
+                let value = self.read_phys(&r)?;
+                Ok((r, value))
+            })
+            .collect()
     }
 }
 

@@ -65,3 +65,14 @@ pub fn store(mem: &mut Memory, value: &Value, addr: &Value, mmo: Option<&MemOper
     mem.write(at, &stored);
     Ok(())
 }
+
+/// The `bits`-wide value (a whole number of bytes) at `addr`.
+pub fn read_exact(mem: &Memory, addr: &Value, bits: u32) -> Result<Value, InterpError> {
+    Ok(mem.read(address(addr)?, u64::from(bits.div_ceil(8))).extract(0, bits))
+}
+
+/// Writes `value` (a whole number of bytes) at `addr`.
+pub fn write_exact(mem: &mut Memory, addr: &Value, value: &Value) -> Result<(), InterpError> {
+    mem.write(address(addr)?, value);
+    Ok(())
+}

@@ -30,6 +30,7 @@ mod int;
 mod libcall;
 mod libm;
 mod machine;
+mod mem_calls;
 mod mem_ops;
 mod memory;
 mod softfloat;

@@ -314,3 +314,55 @@ fn constant_pool_entries() {
     assert_eq!(u(&quad), Some(0x3fff_u128 << 112), "fp128 1.0");
     assert!(parse_constant("<2 x i32> <i32 1, i32 2>").is_none());
 }
+
+#[test]
+fn atomics_and_their_outline_helpers() {
+    let before = func(
+        "bb.0:\n  %0:_(p0) = COPY $x0\n  %1:_(s32) = COPY $w1\n  \
+         %2:_(s32) = G_ATOMICRMW_AND %0(p0), %1 :: (load store acquire (s32))\n  \
+         $w0 = COPY %2\n  RET_ReallyLR implicit $w0\n",
+    );
+    let helper = |operand: &str| {
+        func(&format!(
+            "bb.0:\n  %0:_(p0) = COPY $x0\n  %1:_(s32) = COPY $w1\n  {operand}\n  $w0 = COPY %9\n  $x1 = COPY %0\n  \
+             BL &__aarch64_ldclr4_acq, csr_aarch64_aapcs, implicit-def $lr, implicit $sp, implicit $w0, implicit $x1, implicit-def $w0\n  \
+             %3:_(s32) = COPY $w0\n  $w0 = COPY %3\n  RET_ReallyLR implicit $w0\n"
+        ))
+    };
+    let abi = Abi::aarch64();
+    let ins = random_inputs(&before, &abi, 32, 3);
+    // ldclr clears the bits of its operand: an AND passes the complement.
+    let good = helper("%8:_(s32) = G_CONSTANT i32 -1\n  %9:_(s32) = G_XOR %1, %8");
+    let checked = check_equivalent(&Program::new(&before), &Program::new(&good), &abi, &ins).unwrap();
+    assert!(checked.compared >= 16, "{checked:?}");
+    let bad = helper("%9:_(s32) = COPY %1");
+    assert!(matches!(
+        check_equivalent(&Program::new(&before), &Program::new(&bad), &abi, &ins),
+        Err(CheckError::Mismatch(_))
+    ));
+}
+
+#[test]
+fn memory_functions_and_tail_calls() {
+    let before = func(
+        "bb.0:\n  %0:_(p0) = COPY $x0\n  %1:_(s64) = COPY $x1\n  %2:_(s32) = COPY $w2\n  %3:_(s8) = G_TRUNC %2\n  \
+         G_MEMSET %0(p0), %3(s8), %1(s64), 1 :: (store unknown-size)\n  $x0 = COPY %0\n  RET_ReallyLR implicit $x0\n",
+    );
+    let tail = |value: &str| {
+        func(&format!(
+            "bb.0:\n  %0:_(p0) = COPY $x0\n  %1:_(s64) = COPY $x1\n  %2:_(s32) = COPY $w2\n  {value}\n  \
+             $x0 = COPY %0\n  $w1 = COPY %9\n  $x2 = COPY %1\n  \
+             TCRETURNdi &memset, 0, csr_aarch64_aapcs, implicit $sp, implicit $x0, implicit $w1, implicit $x2\n"
+        ))
+    };
+    let abi = Abi::aarch64();
+    let ins = random_inputs(&before, &abi, 64, 5);
+    let good = tail("%9:_(s32) = COPY %2");
+    let checked = check_equivalent(&Program::new(&before), &Program::new(&good), &abi, &ins).unwrap();
+    assert!(checked.compared >= 4, "{checked:?}");
+    let bad = tail("%8:_(s32) = G_CONSTANT i32 1\n  %9:_(s32) = G_ADD %2, %8");
+    assert!(matches!(
+        check_equivalent(&Program::new(&before), &Program::new(&bad), &abi, &ins),
+        Err(CheckError::Mismatch(_))
+    ));
+}

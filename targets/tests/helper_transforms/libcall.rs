@@ -135,11 +135,9 @@ pub const CASES: &[Case] = &[
         .mem("(load store seq_cst seq_cst (s32))")
         .unable(),
     Case::new(&[G_MEMCPY, G_MEMMOVE], 0, "", &[], &["p0", "p0", "s64"], "%0(p0), %1(p0), %2(s64), 0")
-        .mem("(store (s8), align 1), (load (s8), align 1)")
-        .unchecked(NO_CALL_MODEL),
+        .mem("(store (s8), align 1), (load (s8), align 1)"),
     Case::new(&[G_MEMSET], 0, "", &[], &["p0", "s8", "s64"], "%0(p0), %1(s8), %2(s64), 0")
-        .mem("(store (s8), align 1)")
-        .unchecked(NO_CALL_MODEL),
+        .mem("(store (s8), align 1)"),
     Case::new(&[G_BZERO], 0, "", &[], &["p0", "s64"], "%0(p0), %1(s64), 0").mem("(store (s8), align 1)").unable(),
     Case::new(&[G_GET_FPENV, G_GET_FPMODE], 0, "", &["s32"], &[], "").unchecked(NO_CALL_MODEL),
     Case::new(&[G_SET_FPENV, G_SET_FPMODE], 0, "", &[], &["s32"], "%0(s32)").unchecked(NO_CALL_MODEL),
