@@ -16,7 +16,9 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
     };
     use Opcode::*;
     match (opcode, idx) {
-        (G_ADD | G_SUB | G_MUL | G_AND | G_OR | G_XOR, 0) => srcs_and_dst(h, inst, wide, &[1, 2], G_ANYEXT),
+        (G_ADD | G_SUB | G_MUL | G_AND | G_OR | G_XOR | G_SHUFFLE_VECTOR, 0) => {
+            srcs_and_dst(h, inst, wide, &[1, 2], G_ANYEXT)
+        }
         (G_SDIV | G_SREM | G_SMIN | G_SMAX | G_ABDS, 0) => srcs_and_dst(h, inst, wide, &[1, 2], G_SEXT),
         (G_UDIV | G_UREM | G_ABDU, 0) => srcs_and_dst(h, inst, wide, &[1, 2], G_ZEXT),
         (G_UMIN | G_UMAX, 0) => {
@@ -134,9 +136,10 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
         ) => widen_ops::float_op(h, inst, wide),
         (G_FCONSTANT, 0) => widen_ops::fconstant(h, inst, wide),
         (G_FPTOSI | G_FPTOUI | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT | G_IS_FPCLASS, 0) => dst_only(h, inst, wide),
-        (G_FPTOSI | G_FPTOUI | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT | G_IS_FPCLASS, 1) => {
-            src_only(h, inst, wide, 1, G_FPEXT)
-        }
+        (
+            G_FPTOSI | G_FPTOUI | G_FPTOSI_SAT | G_FPTOUI_SAT | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT | G_IS_FPCLASS,
+            1,
+        ) => src_only(h, inst, wide, 1, G_FPEXT),
         (G_SITOFP | G_UITOFP, 0) => {
             h.widen_dst(inst, 0, wide, G_FPTRUNC);
             changed(h, inst)
