@@ -307,7 +307,9 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_FPTOSI, G_FPTOUI], 0, "s32", &["s8"], &["f32"], "%0(s32)"),
     Case::new(&[G_FPTOSI, G_FPTOUI], 1, "s32", &["s32"], &["f16"], "%0(s16)"),
     Case::new(&[G_FPTOSI_SAT, G_FPTOUI_SAT], 0, "s32", &["s8"], &["f32"], "%0(s32)").unable(),
-    Case::new(&[G_FPTOSI_SAT, G_FPTOUI_SAT], 1, "s32", &["s32"], &["f16"], "%0(s16)").unable(),
+    // The interpreter leaves a NaN's payload undefined through G_FPEXT,
+    // which makes the saturating conversion's zero for NaN undefined too.
+    Case::new(&[G_FPTOSI_SAT, G_FPTOUI_SAT], 1, "s32", &["s32"], &["f16"], "%0(s16)").non_nan(),
     Case::new(&[G_INTRINSIC_LRINT, G_INTRINSIC_LLRINT], 0, "s64", &["s32"], &["f32"], "%0(s32)")
         .unchecked("the interpreter does not model G_INTRINSIC_LRINT"),
     Case::new(&[G_IS_FPCLASS], 1, "s32", &["s1"], &["f16"], "%0(s16), 3")
@@ -343,8 +345,7 @@ pub const CASES: &[Case] = &[
         &["<4 x s8>"],
         &["<4 x s8>", "<4 x s8>"],
         "%0(<4 x s8>), %1, shufflemask(0, 5, 2, 7)",
-    )
-    .unable(),
+    ),
     Case::new(&[G_VECREDUCE_ADD], 1, "<4 x s32>", &["s8"], &["<4 x s8>"], "%0(<4 x s8>)").unable(),
     Case::new(
         &[
