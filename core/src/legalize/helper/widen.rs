@@ -162,6 +162,25 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
             h.widen_src(inst, 3, wide, G_ZEXT);
             changed(h, inst)
         }
+        (G_EXTRACT_VECTOR_ELT, 0) => {
+            let vector = h.ty(inst, 1).change_element_type(Llt::scalar(wide.size_in_bits() as u32));
+            h.widen_src(inst, 1, vector, G_ANYEXT);
+            h.widen_dst(inst, 0, wide, G_TRUNC);
+            changed(h, inst)
+        }
+        (G_INSERT_VECTOR_ELT, 0) => {
+            h.widen_src(inst, 1, wide, G_ANYEXT);
+            h.widen_src(inst, 2, wide.element_type(), G_ANYEXT);
+            h.widen_dst(inst, 0, wide, G_TRUNC);
+            changed(h, inst)
+        }
+        (G_INSERT_VECTOR_ELT, 1) => {
+            let vector = h.ty(inst, 1).change_element_type(wide);
+            h.widen_src(inst, 1, vector, G_ANYEXT);
+            h.widen_src(inst, 2, wide, G_ANYEXT);
+            h.widen_dst(inst, 0, vector, G_TRUNC);
+            changed(h, inst)
+        }
         (G_EXTRACT_VECTOR_ELT, 2) => src_only(h, inst, wide, 2, G_SEXT),
         (G_INSERT_VECTOR_ELT, 2) => src_only(h, inst, wide, 3, G_SEXT),
         (G_SPLAT_VECTOR, 1) => src_only(h, inst, wide, 1, G_ANYEXT),
