@@ -285,12 +285,13 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_PTRMASK], 1, "s64", &["p0"], &["p0", "s32"], "%0, %1(s32)"),
     Case::new(&[G_INTTOPTR], 1, "s64", &["p0"], &["s32"], "%0(s32)"),
     Case::new(&[G_PTRTOINT], 0, "s64", &["s32"], &["p0"], "%0(p0)"),
-    Case::new(&[G_EXTRACT_VECTOR_ELT], 0, "s32", &["s8"], &["<4 x s8>", "s64"], "%0(<4 x s8>), %1(s64)").unable(),
+    Case::new(&[G_EXTRACT_VECTOR_ELT], 0, "s32", &["s8"], &["<4 x s8>", "s2"], "%0(<4 x s8>), %k(s64)")
+        .pre("%k:_(s64) = G_ZEXT %1(s2)"),
     Case::new(&[G_EXTRACT_VECTOR_ELT], 2, "s64", &["s8"], &["<4 x s8>", "s8"], "%0(<4 x s8>), %1(s8)"),
-    Case::new(&[G_INSERT_VECTOR_ELT], 0, "<4 x s32>", &["<4 x s8>"], &["<4 x s8>", "s8", "s64"], "%0, %1(s8), %2(s64)")
-        .unable(),
-    Case::new(&[G_INSERT_VECTOR_ELT], 1, "s32", &["<4 x s8>"], &["<4 x s8>", "s8", "s64"], "%0, %1(s8), %2(s64)")
-        .unable(),
+    Case::new(&[G_INSERT_VECTOR_ELT], 0, "<4 x s32>", &["<4 x s8>"], &["<4 x s8>", "s8", "s2"], "%0, %1(s8), %k(s64)")
+        .pre("%k:_(s64) = G_ZEXT %2(s2)"),
+    Case::new(&[G_INSERT_VECTOR_ELT], 1, "s32", &["<4 x s8>"], &["<4 x s8>", "s8", "s2"], "%0, %1(s8), %k(s64)")
+        .pre("%k:_(s64) = G_ZEXT %2(s2)"),
     Case::new(&[G_INSERT_VECTOR_ELT], 2, "s64", &["<4 x s8>"], &["<4 x s8>", "s8", "s8"], "%0, %1(s8), %2(s8)"),
     Case::new(FP_BINARY, 0, "s32", &["s16"], &["f16", "f16"], "%0, %1"),
     Case::new(FP_BINARY, 0, "s64", &["s32"], &["f32", "f32"], "%0, %1"),
