@@ -252,6 +252,7 @@ pub const CASES: &[Case] = &[
     Case::new(FP_UNARY, 0, "s32", &["<3 x s32>"], &["<3 x f32>"], "%0"),
     Case::new(FP_LIBM_UNARY, 0, "s32", &["<3 x s32>"], &["<3 x f32>"], "%0").unchecked(NO_LIBM),
     Case::new(FP_BINARY, 0, "<2 x s32>", &["<3 x s32>"], &["<3 x f32>", "<3 x f32>"], "%0, %1"),
+    Case::new(FP_BINARY, 0, "s16", &["<2 x s16>"], &["<2 x f16>", "<2 x f16>"], "%0, %1"),
     Case::new(&[G_FPOW, G_FATAN2], 0, "s32", &["<2 x s32>"], &["<2 x f32>", "<2 x f32>"], "%0, %1").unchecked(NO_LIBM),
     Case::new(&[G_FMA, G_FMAD], 0, "s32", &["<3 x s32>"], &["<3 x f32>", "<3 x f32>", "<3 x f32>"], "%0, %1, %2"),
     Case::new(

@@ -295,6 +295,8 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_INSERT_VECTOR_ELT], 2, "s64", &["<4 x s8>"], &["<4 x s8>", "s8", "s8"], "%0, %1(s8), %2(s8)"),
     Case::new(FP_BINARY, 0, "s32", &["s16"], &["f16", "f16"], "%0, %1"),
     Case::new(FP_BINARY, 0, "s64", &["s32"], &["f32", "f32"], "%0, %1"),
+    Case::new(FP_BINARY, 0, "s64", &["s16"], &["f16", "f16"], "%0, %1"),
+    Case::new(FP_BINARY, 0, "<2 x s32>", &["<2 x s16>"], &["<2 x f16>", "<2 x f16>"], "%0, %1"),
     Case::new(&[G_FMA, G_FMAD], 0, "s32", &["s16"], &["f16", "f16", "f16"], "%0, %1, %2"),
     // fpext and fptrunc do not keep NaN payloads, which G_FNEG and G_FABS
     // otherwise would: NaNs are left out, as LLVM's widening allows.
