@@ -67,6 +67,9 @@ pub struct Case {
     /// Inputs with a NaN in a floating-point register are left out (for
     /// transforms that, as in LLVM, do not keep NaN payloads).
     pub non_nan: bool,
+    /// Library calls are emitted by AArch64 Darwin's hooks (outline
+    /// atomics, `bzero`) rather than RV64's.
+    pub darwin: bool,
     /// The expected outcome.
     pub expect: Expect,
 }
@@ -92,6 +95,7 @@ impl Case {
             mem: "",
             post: "",
             non_nan: false,
+            darwin: false,
             expect: Expect::Checked,
         }
     }
@@ -109,6 +113,12 @@ impl Case {
     /// Checked on inputs without NaNs in floating-point registers.
     pub const fn non_nan(self) -> Case {
         Case { non_nan: true, ..self }
+    }
+
+    /// With library calls emitted for AArch64 Darwin (whose calls the
+    /// RV64 interpreter does not run).
+    pub const fn on_darwin(self) -> Case {
+        Case { darwin: true, ..self }
     }
 
     /// With a memory operand.
@@ -138,10 +148,14 @@ impl Case {
             parse_body("f", &text, &[], &pointer_bits).map_err(|e| format!("does not parse: {e:?}\n{text}"))?;
         let inst = self.instruction(&before);
         let info = self.rules(&before, inst, action, op)?;
-        let riscv;
+        let callee_target;
         let target: &dyn LegalizeTarget = if action == LegalizeAction::Libcall {
-            riscv = gisel_targets::riscv::target("riscv64", &Default::default()).expect("riscv64");
-            riscv.hooks.as_ref()
+            callee_target = if self.darwin {
+                gisel_targets::aarch64::target("arm64-apple-darwin", &Default::default())
+            } else {
+                gisel_targets::riscv::target("riscv64", &Default::default()).expect("riscv64")
+            };
+            callee_target.hooks.as_ref()
         } else {
             &DefaultTarget
         };

@@ -234,6 +234,8 @@ pub const CASES: &[Case] = &[
     Case::new(INT_UNARY, 0, "<2 x s16>", &["<3 x s16>"], &["<3 x s16>"], "%0"),
     Case::new(INT_BINARY, 0, "<2 x s16>", &["<4 x s16>"], &["<4 x s16>", "<4 x s16>"], "%0, %1"),
     Case::new(INT_BINARY, 0, "s16", &["<3 x s16>"], &["<3 x s16>", "<3 x s16>"], "%0, %1"),
+    Case::new(&[G_ADD, G_MUL, G_XOR, G_SHL, G_UMIN], 0, "<2 x s8>", &["<5 x s8>"], &["<5 x s8>", "<5 x s8>"], "%0, %1"),
+    Case::new(&[G_SUB, G_ASHR, G_SMAX], 0, "s64", &["<3 x s64>"], &["<3 x s64>", "<3 x s64>"], "%0, %1"),
     Case::new(
         &[G_FSHL, G_FSHR],
         0,
@@ -248,6 +250,7 @@ pub const CASES: &[Case] = &[
     Case::new(FP_UNARY, 0, "s32", &["<3 x s32>"], &["<3 x f32>"], "%0"),
     Case::new(FP_LIBM_UNARY, 0, "s32", &["<3 x s32>"], &["<3 x f32>"], "%0"),
     Case::new(FP_BINARY, 0, "<2 x s32>", &["<3 x s32>"], &["<3 x f32>", "<3 x f32>"], "%0, %1"),
+    Case::new(FP_BINARY, 0, "s16", &["<2 x s16>"], &["<2 x f16>", "<2 x f16>"], "%0, %1"),
     Case::new(&[G_FPOW, G_FATAN2], 0, "s32", &["<2 x s32>"], &["<2 x f32>", "<2 x f32>"], "%0, %1"),
     Case::new(&[G_FMA, G_FMAD], 0, "s32", &["<3 x s32>"], &["<3 x f32>", "<3 x f32>", "<3 x f32>"], "%0, %1, %2"),
     Case::new(
@@ -332,6 +335,7 @@ pub const CASES: &[Case] = &[
         .pre("%k:_(s64) = G_ZEXT %1(s2)"),
     Case::new(&[G_LOAD], 0, "<2 x s32>", &["<4 x s32>"], &["p0"], "%0(p0)").mem("(load (<4 x s32>))"),
     Case::new(&[G_LOAD], 0, "<2 x s32>", &["<3 x s32>"], &["p0"], "%0(p0)").mem("(load (<3 x s32>), align 4)"),
+    Case::new(&[G_LOAD], 0, "<2 x s8>", &["<5 x s8>"], &["p0"], "%0(p0)").mem("(load (<5 x s8>), align 1)"),
     Case::new(&[G_STORE], 0, "<2 x s32>", &[], &["<4 x s32>", "p0"], "%0, %1(p0)").mem("(store (<4 x s32>))"),
     Case::new(&[G_STORE], 0, "s32", &[], &["<3 x s32>", "p0"], "%0, %1(p0)").mem("(store (<3 x s32>), align 4)"),
     Case::new(REDUCTIONS, 1, "<2 x s32>", &["s32"], &["<4 x s32>"], "%0(<4 x s32>)").unable(),

@@ -18,6 +18,7 @@ const ROUND_TO_INT: &[Opcode] = &[G_LROUND, G_LLROUND, G_INTRINSIC_LRINT, G_INTR
 const RMW: &[Opcode] =
     &[G_ATOMICRMW_XCHG, G_ATOMICRMW_ADD, G_ATOMICRMW_SUB, G_ATOMICRMW_AND, G_ATOMICRMW_OR, G_ATOMICRMW_XOR];
 const NO_LIBM: &str = "the interpreter models only some libm functions";
+const AARCH64_CALL: &str = "the call is emitted for AArch64, the interpreter runs the RV64 function";
 const NO_CALL_MODEL: &str = "the interpreter has no model of this runtime function";
 
 /// The opcodes §3.8 lists.
@@ -127,18 +128,28 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_FCMP], 0, "", &["s1"], &["f64", "f64"], "floatpred(one), %0(s64), %1"),
     Case::new(&[G_FCMP], 0, "", &["s1"], &["f32", "f32"], "floatpred(ult), %0(s32), %1"),
     Case::new(&[G_FCMP], 0, "", &["s1"], &["s128", "s128"], "floatpred(uno), %0(s128), %1"),
+    // RV64 has no outline atomics and no `bzero`: AArch64 Darwin has both.
     Case::new(RMW, 0, "", &["s32"], &["p0", "s32"], "%0(p0), %1").mem("(load store seq_cst (s32))").unable(),
+    Case::new(RMW, 0, "", &["s32"], &["p0", "s32"], "%0(p0), %1")
+        .mem("(load store seq_cst (s32))")
+        .on_darwin()
+        .unchecked(AARCH64_CALL),
     Case::new(&[G_ATOMIC_CMPXCHG], 0, "", &["s32"], &["p0", "s32", "s32"], "%0(p0), %1, %2")
         .mem("(load store seq_cst seq_cst (s32))")
-        .unable(),
+        .on_darwin()
+        .unchecked(AARCH64_CALL),
     Case::new(&[G_ATOMIC_CMPXCHG_WITH_SUCCESS], 0, "", &["s32", "s1"], &["p0", "s32", "s32"], "%0(p0), %1, %2")
         .mem("(load store seq_cst seq_cst (s32))")
+        .on_darwin()
         .unable(),
     Case::new(&[G_MEMCPY, G_MEMMOVE], 0, "", &[], &["p0", "p0", "s64"], "%0(p0), %1(p0), %2(s64), 0")
         .mem("(store (s8), align 1), (load (s8), align 1)"),
-    Case::new(&[G_MEMSET], 0, "", &[], &["p0", "s8", "s64"], "%0(p0), %1(s8), %2(s64), 0")
-        .mem("(store (s8), align 1)"),
+    Case::new(&[G_MEMSET], 0, "", &[], &["p0", "s8", "s64"], "%0(p0), %1(s8), %2(s64), 0").mem("(store (s8), align 1)"),
     Case::new(&[G_BZERO], 0, "", &[], &["p0", "s64"], "%0(p0), %1(s64), 0").mem("(store (s8), align 1)").unable(),
+    Case::new(&[G_BZERO], 0, "", &[], &["p0", "s64"], "%0(p0), %1(s64), 0")
+        .mem("(store (s8), align 1)")
+        .on_darwin()
+        .unchecked(AARCH64_CALL),
     Case::new(&[G_GET_FPENV, G_GET_FPMODE], 0, "", &["s32"], &[], "").unchecked(NO_CALL_MODEL),
     Case::new(&[G_SET_FPENV, G_SET_FPMODE], 0, "", &[], &["s32"], "%0(s32)").unchecked(NO_CALL_MODEL),
     Case::new(&[G_RESET_FPENV, G_RESET_FPMODE], 0, "", &[], &[], "").unchecked(NO_CALL_MODEL),

@@ -128,6 +128,10 @@ const INT_BINARY: &[Opcode] = &[
     G_SREM, G_UREM, G_SMULH, G_UMULH, G_SMIN, G_SMAX, G_UMIN, G_UMAX, G_ABDS, G_ABDU, G_UADDSAT, G_USUBSAT, G_SADDSAT,
     G_SSUBSAT, G_SSHLSAT, G_USHLSAT, G_ROTL, G_ROTR,
 ];
+const WIDE_BINARY: &[Opcode] = &[
+    G_SREM, G_UREM, G_SMULH, G_UMULH, G_SMIN, G_SMAX, G_UMIN, G_UMAX, G_ABDS, G_ABDU, G_UADDSAT, G_USUBSAT, G_SADDSAT,
+    G_SSUBSAT, G_ROTL, G_ROTR,
+];
 const TWO_DEFS: &[Opcode] = &[G_SDIVREM, G_UDIVREM, G_SADDO, G_SSUBO, G_UADDO, G_USUBO, G_SMULO, G_UMULO];
 const CARRY: &[Opcode] = &[G_SADDE, G_SSUBE, G_UADDE, G_USUBE];
 const INT_UNARY: &[Opcode] = &[G_ABS, G_CTLZ_ZERO_UNDEF, G_CTTZ_ZERO_UNDEF, G_CTLZ, G_CTTZ, G_CTPOP, G_BITREVERSE];
@@ -154,7 +158,14 @@ const REDUCTIONS: &[Opcode] = &[
 pub const CASES: &[Case] = &[
     Case::new(INT_BINARY, 0, "", &["s32"], &["s32", "s32"], "%0, %1"),
     Case::new(INT_BINARY, 0, "", &["s64"], &["s64", "s64"], "%0, %1"),
-    Case::new(&[G_SMIN, G_UMAX, G_SADDSAT, G_USUBSAT, G_SSHLSAT], 0, "", &["s7"], &["s7", "s7"], "%0, %1"),
+    Case::new(INT_BINARY, 0, "", &["s7"], &["s7", "s7"], "%0, %1"),
+    // Not the saturating shifts: random s128 amounts are almost all too big.
+    Case::new(WIDE_BINARY, 0, "", &["s128"], &["s128", "s128"], "%0, %1"),
+    Case::new(TWO_DEFS, 0, "", &["s7", "s1"], &["s7", "s7"], "%0, %1"),
+    Case::new(CARRY, 0, "", &["s7", "s1"], &["s7", "s7", "s1"], "%0, %1, %2"),
+    Case::new(&[G_SCMP, G_UCMP], 0, "", &["s2"], &["s7", "s7"], "%0(s7), %1"),
+    Case::new(&[G_SEXT_INREG], 0, "", &["s7"], &["s7"], "%0, 3"),
+    Case::new(&[G_BSWAP, G_BITREVERSE], 0, "", &["s48"], &["s48"], "%0"),
     Case::new(TWO_DEFS, 0, "", &["s32", "s1"], &["s32", "s32"], "%0, %1").pre(""),
     Case::new(&[G_SDIVREM, G_UDIVREM], 0, "", &["s32", "s32"], &["s32", "s32"], "%0, %1"),
     Case::new(CARRY, 0, "", &["s32", "s1"], &["s32", "s32", "s1"], "%0, %1, %2"),

@@ -9,10 +9,12 @@
 //! registers and its results go back to them, so the interpreter compares
 //! the function before and after legalization on random inputs. A case
 //! passes when the output is fully legal and the interpreter compared at
-//! least [`case::MIN_COMPARED`] inputs with no mismatch. Cases whose opcode
-//! the helper does not handle are marked `unable` and must really be
-//! refused; cases the interpreter cannot run are marked `unchecked` and
-//! must really be unsupported by it, so neither list goes stale.
+//! least [`case::MIN_COMPARED`] inputs with a defined result and found no
+//! mismatch (library calls are emitted with RV64's calling convention, by
+//! the RISC-V target's hooks). Cases whose opcode the helper does not
+//! handle are marked `unable` and must really be refused; cases the
+//! interpreter cannot run are marked `unchecked` and must really be
+//! unsupported by it, so neither list goes stale.
 
 mod case;
 

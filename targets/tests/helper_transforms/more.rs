@@ -152,6 +152,7 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_LOAD], 0, "<4 x s16>", &["<3 x s16>"], &["p0"], "%0(p0)").mem("(load (<3 x s16>), align 2)"),
     Case::new(&[G_STORE], 0, "<4 x s16>", &[], &["<3 x s16>", "p0"], "%0, %1(p0)").mem("(store (<3 x s16>), align 2)"),
     Case::new(INT_BINARY, 0, "<4 x s16>", &["<3 x s16>"], &["<3 x s16>", "<3 x s16>"], "%0, %1"),
+    Case::new(&[G_ADD, G_AND, G_LSHR, G_SMIN], 0, "<8 x s8>", &["<5 x s8>"], &["<5 x s8>", "<5 x s8>"], "%0, %1"),
     Case::new(FP_BINARY, 0, "<4 x s32>", &["<3 x s32>"], &["<3 x f32>", "<3 x f32>"], "%0, %1"),
     Case::new(
         &[G_STRICT_FADD, G_STRICT_FSUB, G_STRICT_FMUL],

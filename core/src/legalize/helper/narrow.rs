@@ -54,7 +54,7 @@ pub(super) fn narrow_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, narrow: 
             h.mark_changed(inst);
             StepResult::Legalized
         }
-        (G_PTRTOINT | G_CTLZ | G_CTLZ_ZERO_UNDEF | G_CTTZ | G_CTTZ_ZERO_UNDEF | G_CTPOP, 0) => {
+        (G_PTRTOINT | G_CTLZ | G_CTLZ_ZERO_UNDEF | G_CTTZ | G_CTTZ_ZERO_UNDEF | G_CTPOP | G_FCMP, 0) => {
             h.narrow_dst(inst, 0, narrow, G_ZEXT);
             h.mark_changed(inst);
             StepResult::Legalized
@@ -71,8 +71,8 @@ pub(super) fn narrow_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, narrow: 
                 }
                 (G_IMPLICIT_DEF, 0) => implicit_def(h, inst, narrow),
                 (G_CONSTANT, 0) => constant(h, inst, narrow),
-                (G_FREEZE, 0) => match even_parts(wide, narrow) {
-                    Some(parts) => per_part_unary(h, inst, G_FREEZE, narrow, parts),
+                (G_FREEZE | G_CONSTANT_FOLD_BARRIER, 0) => match even_parts(wide, narrow) {
+                    Some(parts) => per_part_unary(h, inst, opcode, narrow, parts),
                     None => unable(opcode, idx, narrow, "the size is not a multiple of the narrow type"),
                 },
                 (G_LOAD, 0) => load(h, inst, narrow),

@@ -16,7 +16,9 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
     };
     use Opcode::*;
     match (opcode, idx) {
-        (G_ADD | G_SUB | G_MUL | G_AND | G_OR | G_XOR, 0) => srcs_and_dst(h, inst, wide, &[1, 2], G_ANYEXT),
+        (G_ADD | G_SUB | G_MUL | G_AND | G_OR | G_XOR | G_SHUFFLE_VECTOR, 0) => {
+            srcs_and_dst(h, inst, wide, &[1, 2], G_ANYEXT)
+        }
         (G_SDIV | G_SREM | G_SMIN | G_SMAX | G_ABDS, 0) => srcs_and_dst(h, inst, wide, &[1, 2], G_SEXT),
         (G_UDIV | G_UREM | G_ABDU, 0) => srcs_and_dst(h, inst, wide, &[1, 2], G_ZEXT),
         (G_UMIN | G_UMAX, 0) => {
@@ -155,9 +157,10 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
         ) => widen_ops::float_op(h, inst, wide),
         (G_FCONSTANT, 0) => widen_ops::fconstant(h, inst, wide),
         (G_FPTOSI | G_FPTOUI | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT | G_IS_FPCLASS, 0) => dst_only(h, inst, wide),
-        (G_FPTOSI | G_FPTOUI | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT | G_IS_FPCLASS, 1) => {
-            src_only(h, inst, wide, 1, G_FPEXT)
-        }
+        (
+            G_FPTOSI | G_FPTOUI | G_FPTOSI_SAT | G_FPTOUI_SAT | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT | G_IS_FPCLASS,
+            1,
+        ) => src_only(h, inst, wide, 1, G_FPEXT),
         (G_SITOFP | G_UITOFP, 0) => {
             h.widen_dst(inst, 0, wide, G_FPTRUNC);
             changed(h, inst)
@@ -178,6 +181,25 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
         (G_SBFX | G_UBFX, 1) => {
             h.widen_src(inst, 2, wide, G_ZEXT);
             h.widen_src(inst, 3, wide, G_ZEXT);
+            changed(h, inst)
+        }
+        (G_EXTRACT_VECTOR_ELT, 0) => {
+            let vector = h.ty(inst, 1).change_element_type(Llt::scalar(wide.size_in_bits() as u32));
+            h.widen_src(inst, 1, vector, G_ANYEXT);
+            h.widen_dst(inst, 0, wide, G_TRUNC);
+            changed(h, inst)
+        }
+        (G_INSERT_VECTOR_ELT, 0) => {
+            h.widen_src(inst, 1, wide, G_ANYEXT);
+            h.widen_src(inst, 2, wide.element_type(), G_ANYEXT);
+            h.widen_dst(inst, 0, wide, G_TRUNC);
+            changed(h, inst)
+        }
+        (G_INSERT_VECTOR_ELT, 1) => {
+            let vector = h.ty(inst, 1).change_element_type(wide);
+            h.widen_src(inst, 1, vector, G_ANYEXT);
+            h.widen_src(inst, 2, wide, G_ANYEXT);
+            h.widen_dst(inst, 0, vector, G_TRUNC);
             changed(h, inst)
         }
         (G_EXTRACT_VECTOR_ELT, 2) => src_only(h, inst, wide, 2, G_SEXT),
