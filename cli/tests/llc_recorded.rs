@@ -119,3 +119,10 @@ fn va_copy_on_riscv32_is_what_llc_22_prints() {
 fn vscale_on_riscv64_is_what_llc_22_prints() {
     check_output_against_llc("vscale-riscv.mir", &["-mtriple=riscv64", "-mattr=+v"], "vscale-rv64.llc22.mir");
 }
+
+/// PHIs of s64 and s96 on riscv32 split into one s32 PHI per part, the
+/// incoming values unmerged at the end of their blocks.
+#[test]
+fn wide_phis_on_riscv32_split_as_llc_22_splits_them() {
+    check_against_llc("phi-narrow-rv32.mir", &["-mtriple=riscv32"], "phi-narrow-rv32.llc22.mir");
+}

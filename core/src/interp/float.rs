@@ -13,7 +13,7 @@ use super::InterpError;
 use super::eval::Ctx;
 use super::fparith::{self, Direction, Op};
 use super::libm;
-use super::softfloat::{self, Class, DOUBLE, Format, SINGLE};
+use super::softfloat::{self, Class, DOUBLE, Format, HALF, SINGLE};
 use super::value::Value;
 use crate::apint::ApInt;
 use crate::ir::FloatPredicate;
@@ -95,6 +95,49 @@ fn transcendental(ctx: &Ctx<'_>, func: libm::Function) -> Result<Value, InterpEr
         xs.push(bits.clone());
     }
     libm::compute(f, func, &xs)
+}
+
+/// `x · 2^n`, rounded once.
+pub fn ldexp(f: Format, x: &ApInt, n: i32) -> Value {
+    match softfloat::decode(f, x) {
+        Class::Nan { .. } => f.nan(),
+        Class::Finite { sign, mant, exp } => Value::defined(softfloat::encode(f, sign, &mant, exp + i64::from(n))),
+        _ => Value::defined(x.clone()),
+    }
+}
+
+/// `x` split into a fraction in `[0.5, 1)` (signed as `x`) and a power of
+/// two; zero gives exponent 0, and infinities and NaNs an undefined one.
+fn frexp(f: Format, x: &ApInt) -> (Value, Option<i32>) {
+    match softfloat::decode(f, x) {
+        Class::Nan { .. } => (f.nan(), None),
+        Class::Inf(_) => (Value::defined(x.clone()), None),
+        Class::Zero(_) => (Value::defined(x.clone()), Some(0)),
+        Class::Finite { sign, mant, exp } => {
+            let digits = i64::from(mant.bits() - mant.leading_zeros());
+            let fraction = softfloat::encode(f, sign, &mant, -digits);
+            (Value::defined(fraction), i32::try_from(exp + digits).ok())
+        }
+    }
+}
+
+/// `x^n` by the host's `powi` (`half` through `float`), as the
+/// `__powisf2` family computes it.
+pub fn powi(f: Format, x: &ApInt, n: i32) -> Result<Value, InterpError> {
+    let result = match f {
+        SINGLE => ApInt::from_u128(32, u128::from(f32::from_bits(x.low_u64() as u32).powi(n).to_bits())),
+        DOUBLE => ApInt::from_u128(64, u128::from(f64::from_bits(x.low_u64()).powi(n).to_bits())),
+        HALF => {
+            let Some(wide) = softfloat::convert(HALF, SINGLE, x) else { return Ok(f.nan()) };
+            let r = f32::from_bits(wide.low_u64() as u32).powi(n).to_bits();
+            match softfloat::convert(SINGLE, HALF, &ApInt::from_u128(32, u128::from(r))) {
+                Some(bits) => bits,
+                None => return Ok(f.nan()),
+            }
+        }
+        _ => return Err(InterpError::Unsupported(format!("G_FPOWI on f{}", f.width()))),
+    };
+    Ok(if matches!(softfloat::decode(f, &result), Class::Nan { .. }) { f.nan() } else { Value::defined(result) })
 }
 
 /// The `FPClassTest` bit of `v`'s class (`fcSNan` 1, `fcQNan` 2, then
@@ -264,6 +307,29 @@ pub fn eval(ctx: &Ctx<'_>) -> Out {
                     }),
                 }),
             }
+        }
+        G_FLDEXP | G_STRICT_FLDEXP | G_FPOWI => {
+            let (a, n) = (ctx.arg(0)?, ctx.arg(1)?);
+            let f = format_of(a.width(), op)?;
+            match (a.get(), n.get()) {
+                (Some(x), Some(n)) => {
+                    let n = n.to_i128().unwrap_or(0).clamp(i128::from(i32::MIN), i128::from(i32::MAX)) as i32;
+                    if op == G_FPOWI { powi(f, x, n)? } else { ldexp(f, x, n) }
+                }
+                _ if matches!(softfloat::class_of(f, a), Some(Class::Nan { .. })) => f.nan(),
+                _ => Value::undef(a.width()),
+            }
+        }
+        G_FFREXP => {
+            let a = ctx.arg(0)?;
+            let f = format_of(a.width(), op)?;
+            let exp_width = ctx.def_width(1)?;
+            let Some(x) = a.get() else {
+                return Ok(Some(vec![Value::undef(a.width()), Value::undef(exp_width)]));
+            };
+            let (fraction, exponent) = frexp(f, x);
+            let exponent = exponent.map_or_else(|| Value::undef(exp_width), |e| Value::from_i128(exp_width, e.into()));
+            return Ok(Some(vec![fraction, exponent]));
         }
         G_LROUND | G_LLROUND | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT => {
             let a = ctx.arg(0)?;

@@ -58,6 +58,10 @@ enum Op {
     MinMax(Opcode),
     /// `sin`, `exp`, `pow`, ... as the generic opcodes compute them.
     Transcendental(libm::Function),
+    /// `ldexp`: a float scaled by a power of two (an `int`).
+    LdExp,
+    /// `__powisf2` and kin: a float raised to an `int` power.
+    PowI,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -100,7 +104,14 @@ pub fn lookup(name: &str) -> Option<Libcall> {
         };
         return call(vec![Kind::Float(bits); arity], Kind::Float(bits), op);
     }
+    let ldexp = [("ldexpf", 32), ("ldexp", 64), ("ldexpl", 128)];
+    if let Some((_, bits)) = ldexp.iter().find(|(n, _)| *n == name) {
+        return call(vec![Kind::Float(*bits), Kind::Int(32)], Kind::Float(*bits), Op::LdExp);
+    }
     let body = name.strip_prefix("__")?;
+    if let Some(bits) = body.strip_prefix("powi").and_then(|r| r.strip_suffix('2')).and_then(float_suffix) {
+        return call(vec![Kind::Float(bits), Kind::Int(32)], Kind::Float(bits), Op::PowI);
+    }
     for (prefix, op) in
         [("add", fparith::Op::Add), ("sub", fparith::Op::Sub), ("mul", fparith::Op::Mul), ("div", fparith::Op::Div)]
     {
@@ -275,6 +286,14 @@ impl Libcall {
             }
             Op::Arith(op) => float::compute(format(w)?, op, &defined),
             Op::Transcendental(func) => libm::compute(format(w)?, func, &defined)?,
+            Op::LdExp | Op::PowI => {
+                let n = arg(1)?.to_i128().unwrap_or(0) as i32;
+                if matches!(self.op, Op::LdExp) {
+                    float::ldexp(format(w)?, arg(0)?, n)
+                } else {
+                    float::powi(format(w)?, arg(0)?, n)?
+                }
+            }
             Op::MinMax(_) => return Err(InterpError::Malformed("libcall argument count".into())),
         })
     }

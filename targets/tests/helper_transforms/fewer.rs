@@ -262,10 +262,8 @@ pub const CASES: &[Case] = &[
         "%0, %1",
     ),
     Case::new(&[G_STRICT_FMA], 0, "s32", &["<2 x s32>"], &["<2 x f32>", "<2 x f32>", "<2 x f32>"], "%0, %1, %2"),
-    Case::new(&[G_FLDEXP, G_STRICT_FLDEXP], 0, "s32", &["<2 x s32>"], &["<2 x f32>", "<2 x s32>"], "%0, %1(<2 x s32>)")
-        .unchecked("the interpreter does not model G_FLDEXP"),
-    Case::new(&[G_FPOWI], 0, "s32", &["<2 x s32>"], &["<2 x f32>", "s32"], "%0, %1(s32)")
-        .unchecked("the interpreter does not model G_FPOWI"),
+    Case::new(&[G_FLDEXP, G_STRICT_FLDEXP], 0, "s32", &["<2 x s32>"], &["<2 x f32>", "<2 x s32>"], "%0, %1(<2 x s32>)"),
+    Case::new(&[G_FPOWI], 0, "s32", &["<2 x s32>"], &["<2 x f32>", "s32"], "%0, %1(s32)"),
     Case::new(
         &[G_INTRINSIC_LRINT, G_INTRINSIC_LLRINT, G_LROUND, G_LLROUND],
         0,
@@ -274,8 +272,7 @@ pub const CASES: &[Case] = &[
         &["<2 x f32>"],
         "%0(<2 x s32>)",
     ),
-    Case::new(&[G_FFREXP], 0, "s32", &["<2 x s32>", "<2 x s32>"], &["<2 x f32>"], "%0")
-        .unchecked("the interpreter does not model G_FFREXP"),
+    Case::new(&[G_FFREXP], 0, "s32", &["<2 x s32>", "<2 x s32>"], &["<2 x f32>"], "%0"),
     Case::new(&[G_INTRINSIC_FPTRUNC_ROUND], 0, "s16", &["<2 x s16>"], &["<2 x f32>"], "%0(<2 x s32>), 1")
         .unchecked("the interpreter does not model G_INTRINSIC_FPTRUNC_ROUND"),
     Case::new(EXTS, 0, "<2 x s32>", &["<4 x s32>"], &["<4 x s8>"], "%0(<4 x s8>)"),

@@ -112,7 +112,7 @@ pub const CASES: &[Case] = &[
     Case::new(TRANSCENDENTAL_UNARY, 0, "", &["s64"], &["f64"], "%0"),
     Case::new(&[G_FPOW, G_FATAN2], 0, "", &["s64"], &["f64", "f64"], "%0, %1"),
     Case::new(ROUND_TO_INT, 0, "", &["s64"], &["f64"], "%0(s64)").unable(),
-    Case::new(&[G_FPOWI, G_FLDEXP], 0, "", &["s64"], &["f64", "s32"], "%0, %1(s32)").unchecked(NO_LIBM),
+    Case::new(&[G_FPOWI, G_FLDEXP], 0, "", &["s64"], &["f64", "s32"], "%0, %1(s32)"),
     Case::new(&[G_FSINCOS], 0, "", &["s64", "s64"], &["f64"], "%0").unable(),
     Case::new(&[G_FMODF], 0, "", &["s64", "s64"], &["f64"], "%0").unchecked(NO_LIBM),
     Case::new(&[G_FPEXT], 0, "", &["s64"], &["f32"], "%0(s32)"),

@@ -138,8 +138,9 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_INTTOPTR], 1, "s32", &["p1"], &["s64"], "%0(s64)"),
     Case::new(&[G_PTRTOINT], 0, "s32", &["s64"], &["p1"], "%0(p1)"),
     Case::new(&[G_PHI], 0, "s32", &["s64"], &["s64", "s64", "s1"], "%0(s64), %bb.0, %1(s64), %bb.1")
-        .pre("G_BRCOND %2(s1), %bb.2\nG_BR %bb.1\nbb.1:\nG_BR %bb.2\nbb.2:")
-        .unable(),
+        .pre("G_BRCOND %2(s1), %bb.2\nG_BR %bb.1\nbb.1:\nG_BR %bb.2\nbb.2:"),
+    Case::new(&[G_PHI], 0, "s32", &["s96"], &["s96", "s96", "s1"], "%0(s96), %bb.0, %1(s96), %bb.1")
+        .pre("G_BRCOND %2(s1), %bb.2\nG_BR %bb.1\nbb.1:\nG_BR %bb.2\nbb.2:"),
     Case::new(&[G_EXTRACT_VECTOR_ELT], 2, "s32", &["s8"], &["<4 x s8>", "s64"], "%0(<4 x s8>), %1(s64)"),
     Case::new(&[G_INSERT_VECTOR_ELT], 2, "s32", &["<4 x s8>"], &["<4 x s8>", "s8", "s64"], "%0, %1(s8), %2(s64)"),
     Case::new(&[G_ICMP], 1, "s32", &["s1"], &["s64", "s64"], "intpred(eq), %0, %1"),
@@ -162,7 +163,8 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_FPTOUI], 0, "s16", &["s32"], &["f16"], "%0(s16)"),
     Case::new(&[G_FPTOSI_SAT, G_FPTOUI_SAT], 0, "s17", &["s32"], &["f16"], "%0(s16)").unable(),
     Case::new(&[G_FPTOSI, G_FPTOUI], 0, "s32", &["s64"], &["f32"], "%0(s32)").unable(),
-    Case::new(&[G_FPEXT], 0, "s32", &["s64"], &["f16"], "%0(s16)").unable(),
-    Case::new(&[G_FLDEXP, G_STRICT_FLDEXP], 1, "s32", &["s32"], &["f32", "s64"], "%0, %1(s64)").unable(),
-    Case::new(&[G_VSCALE], 0, "s32", &["s64"], &[], "i64 4").unable(),
+    Case::new(&[G_FPEXT], 0, "s32", &["s64"], &["f16"], "%0(s16)"),
+    Case::new(&[G_FLDEXP, G_STRICT_FLDEXP], 1, "s32", &["s32"], &["f32", "s64"], "%0, %1(s64)"),
+    Case::new(&[G_VSCALE], 0, "s32", &["s64"], &[], "i64 4"),
+    Case::new(&[G_VSCALE], 0, "s32", &["s64"], &[], "i64 -3"),
 ];

@@ -299,9 +299,12 @@ pub const CASES: &[Case] = &[
     Case::new(FP_UNARY, 0, "s64", &["s32"], &["f32"], "%0").non_nan(),
     Case::new(FP_LIBM_UNARY, 0, "s32", &["s16"], &["f16"], "%0"),
     Case::new(&[G_FATAN2, G_FPOW], 0, "s32", &["s16"], &["f16", "f16"], "%0, %1"),
-    Case::new(&[G_FPOWI, G_FLDEXP], 0, "s32", &["s16"], &["f16", "s32"], "%0, %1(s32)").unable(),
-    Case::new(&[G_FPOWI, G_FLDEXP, G_STRICT_FLDEXP], 1, "s32", &["s32"], &["f32", "s16"], "%0, %1(s16)").unable(),
-    Case::new(&[G_FFREXP], 0, "s32", &["s16", "s32"], &["f16"], "%0").unable(),
+    Case::new(&[G_FPOWI, G_FLDEXP], 0, "s32", &["s16"], &["f16", "s32"], "%0, %1(s32)"),
+    Case::new(&[G_FPOWI, G_FLDEXP, G_STRICT_FLDEXP], 1, "s32", &["s32"], &["f32", "s16"], "%0, %1(s16)"),
+    // As for the saturating conversions: the interpreter's NaN payloads
+    // through G_FPEXT/G_FPTRUNC do not line up, so NaNs are left out.
+    Case::new(&[G_FFREXP], 0, "s32", &["s16", "s32"], &["f16"], "%0").non_nan(),
+    Case::new(&[G_FFREXP], 1, "s32", &["f32", "s8"], &["f32"], "%0"),
     Case::new(&[G_FPTOSI, G_FPTOUI], 0, "s32", &["s8"], &["f32"], "%0(s32)"),
     Case::new(&[G_FPTOSI, G_FPTOUI], 1, "s32", &["s32"], &["f16"], "%0(s16)"),
     Case::new(&[G_FPTOSI_SAT, G_FPTOUI_SAT], 0, "s32", &["s8"], &["f32"], "%0(s32)").unable(),

@@ -13,6 +13,7 @@ mod lower;
 mod narrow;
 mod narrow_insert;
 mod narrow_ops;
+mod narrow_phi;
 mod narrow_shift;
 mod parts;
 mod vector;

@@ -9,6 +9,7 @@ use super::narrow_ops::{
     narrow_count_source, narrow_ext, narrow_ext_load, narrow_extract, narrow_icmp, narrow_mul, narrow_reverse,
     narrow_select, narrow_sext_inreg, narrow_trunc_source,
 };
+use super::narrow_phi::{narrow_ldexp_exponent, narrow_phi, narrow_vscale};
 use super::narrow_shift::narrow_shift;
 use super::parts::{Parts, breakdown, extract_parts, insert_parts};
 use super::{Helper, StepResult};
@@ -37,6 +38,14 @@ pub(super) fn narrow_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, narrow: 
         (G_SEXT_INREG, 0) => narrow_sext_inreg(h, inst, narrow),
         (G_EXTRACT, 1) => narrow_extract(h, inst, narrow),
         (G_INSERT, 0) => narrow_insert(h, inst, narrow),
+        (G_PHI, 0) => narrow_phi(h, inst, narrow),
+        (G_FLDEXP | G_STRICT_FLDEXP, 1) => narrow_ldexp_exponent(h, inst, narrow),
+        (G_VSCALE, 0) => narrow_vscale(h, inst, narrow),
+        (G_FPEXT, 0) => {
+            h.narrow_dst(inst, 0, narrow, G_FPEXT);
+            h.mark_changed(inst);
+            StepResult::Legalized
+        }
         (G_SEXTLOAD | G_ZEXTLOAD, 0) => narrow_ext_load(h, inst, opcode, narrow),
         (G_CTLZ | G_CTLZ_ZERO_UNDEF | G_CTTZ | G_CTTZ_ZERO_UNDEF | G_CTPOP, 1) => {
             narrow_count_source(h, inst, opcode, narrow)

@@ -156,6 +156,21 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
             0,
         ) => widen_ops::float_op(h, inst, wide),
         (G_FCONSTANT, 0) => widen_ops::fconstant(h, inst, wide),
+        (G_FPOWI | G_FLDEXP, 0) => {
+            h.widen_src(inst, 1, wide, G_FPEXT);
+            h.widen_dst(inst, 0, wide, G_FPTRUNC);
+            changed(h, inst)
+        }
+        (G_FPOWI | G_FLDEXP | G_STRICT_FLDEXP, 1) => src_only(h, inst, wide, 2, G_SEXT),
+        (G_FFREXP, 0) => {
+            h.widen_src(inst, 2, wide, G_FPEXT);
+            h.widen_dst(inst, 0, wide, G_FPTRUNC);
+            changed(h, inst)
+        }
+        (G_FFREXP, 1) => {
+            h.widen_dst(inst, 1, wide, G_TRUNC);
+            changed(h, inst)
+        }
         (G_FPTOSI | G_FPTOUI | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT | G_IS_FPCLASS, 0) => dst_only(h, inst, wide),
         (
             G_FPTOSI | G_FPTOUI | G_FPTOSI_SAT | G_FPTOUI_SAT | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT | G_IS_FPCLASS,
