@@ -119,3 +119,14 @@ fn va_copy_on_riscv32_is_what_llc_22_prints() {
 fn vscale_on_riscv64_is_what_llc_22_prints() {
     check_output_against_llc("vscale-riscv.mir", &["-mtriple=riscv64", "-mattr=+v"], "vscale-rv64.llc22.mir");
 }
+
+/// `G_EXTRACT_SUBVECTOR` on riscv64 with V: a part filling whole vector
+/// registers stays, another is slid down from the register of the group
+/// that holds it, a mask part of a byte's worth of lanes is bitcast to
+/// bytes and a smaller one compared back from bytes. The interpreter runs
+/// no scalable vectors, so only the output is compared.
+#[test]
+fn riscv_subvector_extracts_are_what_llc_22_prints() {
+    let v = ["-mtriple=riscv64", "-mattr=+v"];
+    check_output_against_llc("extract-subvector-riscv.mir", &v, "extract-subvector-rv64.llc22.mir");
+}

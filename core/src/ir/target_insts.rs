@@ -51,6 +51,8 @@ const CONVERT: &[OperandSpec] = &[ty(true, 0), ty(false, 1), IMM];
 const CLASSIFY: &[OperandSpec] = &[ty(true, 0), ty(false, 1)];
 const ADD_LOW: &[OperandSpec] = &[ty(true, 0), ty(false, 1), ty(false, 2)];
 const SPLAT_SPLIT: &[OperandSpec] = &[ty(true, 0), ty(false, 0), ty(false, 1), ty(false, 1), ty(false, 2)];
+/// Passthru, vector, offset, mask, VL, policy.
+const SLIDE: &[OperandSpec] = &[ty(true, 0), ty(false, 0), ty(false, 0), ty(false, 1), ty(false, 2), ty(false, 1), IMM];
 
 /// The operand layout of a target generic opcode (`G_SLLW`, `G_ADD_LOW`).
 pub fn target_generic_layout(name: &str) -> Option<&'static [OperandSpec]> {
@@ -60,6 +62,7 @@ pub fn target_generic_layout(name: &str) -> Option<&'static [OperandSpec]> {
         "G_FCVT_W_RV64" | "G_FCVT_WU_RV64" => CONVERT,
         "G_FCLASS" | "G_VMSET_VL" | "G_VMCLR_VL" => CLASSIFY,
         "G_SPLAT_VECTOR_SPLIT_I64_VL" => SPLAT_SPLIT,
+        "G_VSLIDEDOWN_VL" => SLIDE,
         "G_ADD_LOW" => ADD_LOW,
         _ => return None,
     })
