@@ -608,6 +608,24 @@ legalizer! {
             ));
         }
 
+        // The hook inserts subvectors of legal types (mask ones through bytes).
+        if v {
+            G_INSERT_SUBVECTOR => custom_if(any(
+                all(
+                    type_in_set(0, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1]),
+                    type_in_set(1, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1])
+                ),
+                all(
+                    type_in_set(0, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16,
+                        nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64,
+                        nxv2s64, nxv4s64, nxv8s64]),
+                    type_in_set(1, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16,
+                        nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64,
+                        nxv2s64, nxv4s64, nxv8s64])
+                )
+            ));
+        }
+
         // On RV32 an s64 splat is legal when the element may be an f64 (V
         // with D), and split in two by the hook otherwise.
         let f64_elements = st.has_v_instructions_f64() && st.has_d();

@@ -1,12 +1,14 @@
-//! `G_EXTRACT_SUBVECTOR` on RISC-V (`legalizeExtractSubvector`). A part at
-//! index 0, or one that fills whole vector registers of the source, stays
-//! (a register copy selects it); a mask part goes through bytes; any other
-//! part is slid down to element 0 of its vector register and taken there.
+//! `G_EXTRACT_SUBVECTOR` and `G_INSERT_SUBVECTOR` on RISC-V
+//! (`legalizeExtractSubvector`, `legalizeInsertSubvector`). A part at index
+//! 0, or one aligned to whole vector registers, stays (register copies
+//! select it); a mask part goes through bytes; any other part is slid, down
+//! to element 0 of its vector register to extract it, up from element 0 to
+//! insert it.
 
 use gisel_core::apint::ApInt;
 use gisel_core::ir::{Inst, InstData, InstOpcode, IntPredicate, Operand, VReg};
 use gisel_core::legality::CustomOutcome;
-use gisel_core::legalize::Helper;
+use gisel_core::legalize::{Helper, StepResult};
 use gisel_core::opcode::Opcode::*;
 use gisel_core::ty::Llt;
 
@@ -17,6 +19,12 @@ const BLOCK_BITS: u64 = 64;
 /// Tail- and mask-agnostic policy of the slide (`TAIL_AGNOSTIC |
 /// MASK_AGNOSTIC`).
 const AGNOSTIC: i64 = 3;
+
+/// Tail-agnostic policy of a slide that writes up to the register's end.
+const TAIL_AGNOSTIC: i64 = 1;
+
+/// Tail- and mask-undisturbed policy.
+const UNDISTURBED: i64 = 0;
 
 /// Legalizes `inst`, a `G_EXTRACT_SUBVECTOR` of legal vector types.
 pub(super) fn extract_subvector(h: &mut Helper<'_>, inst: Inst, xlen: Llt) -> CustomOutcome {
@@ -42,9 +50,7 @@ pub(super) fn extract_subvector(h: &mut Helper<'_>, inst: Inst, xlen: Llt) -> Cu
     } else {
         (whole_ty, src)
     };
-    let amount = h.func.new_vreg(xlen);
-    let elements = ApInt::from_u128(xlen.scalar_size_in_bits(), u128::from(rest));
-    h.build_with(G_VSCALE, &[amount], vec![Operand::cimm(elements)]);
+    let amount = vscale_times(h, xlen, rest);
     // All lanes of the whole vector length: VL -1 and a set mask.
     let vl = h.builder().constant(xlen, -1);
     let mask = h.func.new_vreg(Llt::scalable_vector(slid_ty.num_elements(), Llt::scalar(1)));
@@ -59,6 +65,100 @@ pub(super) fn extract_subvector(h: &mut Helper<'_>, inst: Inst, xlen: Llt) -> Cu
     CustomOutcome::Done
 }
 
+/// Legalizes `inst`, a `G_INSERT_SUBVECTOR` of legal vector types.
+pub(super) fn insert_subvector(h: &mut Helper<'_>, inst: Inst, xlen: Llt) -> CustomOutcome {
+    let (dst, whole, part) = (h.reg(inst, 0), h.reg(inst, 1), h.reg(inst, 2));
+    let Some(&Operand::Imm(index)) = h.func.inst(inst).operands.get(3) else { return CustomOutcome::Failed };
+    if index == 0 {
+        return CustomOutcome::Done;
+    }
+    let (whole_ty, part_ty) = (h.func.ty(whole), h.func.ty(part));
+    let byte = Llt::scalar(8);
+    if part_ty.element_type() == Llt::scalar(1) {
+        if whole_ty.num_elements() >= 8 && part_ty.num_elements() >= 8 {
+            let bytes = Llt::scalable_vector(whole_ty.num_elements() / 8, byte);
+            return match h.bitcast(inst, 0, bytes) {
+                StepResult::Unable(_) => CustomOutcome::Failed,
+                _ => CustomOutcome::Done,
+            };
+        }
+        mask_insert_through_bytes(h, inst, index);
+        return CustomOutcome::Done;
+    }
+    let rest = index_within_register(whole_ty, part_ty, index as u64);
+    if rest == 0 && part_ty.size_in_bits().is_multiple_of(BLOCK_BITS) {
+        return CustomOutcome::Done;
+    }
+    // Into a register group, the part goes into the register holding it.
+    let per_register = (BLOCK_BITS / u64::from(whole_ty.scalar_size_in_bits())) as u32;
+    let register_ty = Llt::scalable_vector(per_register, whole_ty.element_type());
+    let aligned_index = index - rest as i64;
+    let in_group = whole_ty.size_in_bits() > register_ty.size_in_bits();
+    let (slot_ty, slot) =
+        if in_group { (register_ty, extract(h, register_ty, whole, aligned_index)) } else { (whole_ty, whole) };
+    let undef = h.build(G_IMPLICIT_DEF, slot_ty, &[]);
+    let placed = h.func.new_vreg(slot_ty);
+    let uses = vec![Operand::vreg_use(undef), Operand::vreg_use(part), Operand::Imm(0)];
+    h.build_with(G_INSERT_SUBVECTOR, &[placed], uses);
+    let all = h.builder().constant(xlen, -1);
+    let mask = h.func.new_vreg(Llt::scalable_vector(slot_ty.num_elements(), Llt::scalar(1)));
+    target_op_into(h, "G_VMSET_VL", mask, vec![Operand::vreg_use(all)]);
+    let part_length = vscale_times(h, xlen, u64::from(part_ty.num_elements()));
+    let inserted = if in_group { h.func.new_vreg(slot_ty) } else { dst };
+    if rest == 0 {
+        let uses = [slot, placed, part_length].map(Operand::vreg_use).to_vec();
+        target_op_into(h, "G_VMV_V_V_VL", inserted, uses);
+    } else {
+        // Elements below the offset stay; the slide writes the part up to
+        // the offset plus its length.
+        let offset = vscale_times(h, xlen, rest);
+        let end = h.build(G_ADD, xlen, &[offset, part_length]);
+        let reaches_end = rest + u64::from(part_ty.num_elements()) == u64::from(slot_ty.num_elements());
+        let mut uses = [slot, placed, offset, mask, end].map(Operand::vreg_use).to_vec();
+        uses.push(Operand::Imm(if reaches_end { TAIL_AGNOSTIC } else { UNDISTURBED }));
+        target_op_into(h, "G_VSLIDEUP_VL", inserted, uses);
+    }
+    if in_group {
+        let uses = vec![Operand::vreg_use(whole), Operand::vreg_use(inserted), Operand::Imm(aligned_index)];
+        h.build_with(G_INSERT_SUBVECTOR, &[dst], uses);
+    }
+    h.func.erase(inst);
+    CustomOutcome::Done
+}
+
+/// Mask elements cannot be slid: both vectors are widened to bytes, the
+/// part inserted there and the result compared with zero.
+fn mask_insert_through_bytes(h: &mut Helper<'_>, inst: Inst, index: i64) {
+    let (dst, whole, part) = (h.reg(inst, 0), h.reg(inst, 1), h.reg(inst, 2));
+    let byte = Llt::scalar(8);
+    let wide_ty = h.func.ty(whole).change_element_type(byte);
+    let wide_whole = h.build(G_ZEXT, wide_ty, &[whole]);
+    let part_ty = h.func.ty(part).change_element_type(byte);
+    let wide_part = h.build(G_ZEXT, part_ty, &[part]);
+    let inserted = h.func.new_vreg(wide_ty);
+    let uses = vec![Operand::vreg_use(wide_whole), Operand::vreg_use(wide_part), Operand::Imm(index)];
+    h.build_with(G_INSERT_SUBVECTOR, &[inserted], uses);
+    compare_with_zero(h, dst, inserted);
+    h.func.erase(inst);
+}
+
+/// `dst = bytes != splat(0)`, back to a mask.
+fn compare_with_zero(h: &mut Helper<'_>, dst: VReg, bytes: VReg) {
+    let ty = h.func.ty(bytes);
+    let zero = h.builder().constant(Llt::scalar(8), 0);
+    let zeros = h.build(G_SPLAT_VECTOR, ty, &[zero]);
+    let uses = vec![Operand::IntPred(IntPredicate::Ne), Operand::vreg_use(bytes), Operand::vreg_use(zeros)];
+    h.build_with(G_ICMP, &[dst], uses);
+}
+
+/// `G_VSCALE` times `factor`, of type `xlen`.
+fn vscale_times(h: &mut Helper<'_>, xlen: Llt, factor: u64) -> VReg {
+    let value = h.func.new_vreg(xlen);
+    let factor = ApInt::from_u128(xlen.scalar_size_in_bits(), u128::from(factor));
+    h.build_with(G_VSCALE, &[value], vec![Operand::cimm(factor)]);
+    value
+}
+
 /// Mask elements cannot be slid: the source is widened to bytes, the part
 /// extracted there and compared with zero.
 fn mask_through_bytes(h: &mut Helper<'_>, inst: Inst, index: i64) {
@@ -68,10 +168,7 @@ fn mask_through_bytes(h: &mut Helper<'_>, inst: Inst, index: i64) {
     let part_ty = h.func.ty(dst).change_element_type(byte);
     let wide = h.build(G_ZEXT, wide_ty, &[src]);
     let part = extract(h, part_ty, wide, index);
-    let zero = h.builder().constant(byte, 0);
-    let zeros = h.build(G_SPLAT_VECTOR, part_ty, &[zero]);
-    let uses = vec![Operand::IntPred(IntPredicate::Ne), Operand::vreg_use(part), Operand::vreg_use(zeros)];
-    h.build_with(G_ICMP, &[dst], uses);
+    compare_with_zero(h, dst, part);
     h.func.erase(inst);
 }
 

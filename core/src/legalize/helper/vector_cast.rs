@@ -1,7 +1,8 @@
 //! `Bitcast` of element access (LLVM's `bitcastExtractVectorElt` and
 //! `bitcastInsertVectorElt`): index the vector as a vector of other-sized
 //! elements, with bit operations to reach the original element; and of
-//! subvector extraction (`bitcastExtractSubvector`).
+//! subvector extraction and insertion (`bitcastExtractSubvector`,
+//! `bitcastInsertSubvector`).
 
 use super::{Helper, StepResult};
 use crate::apint::ApInt;
@@ -147,6 +148,37 @@ pub(super) fn extract_subvector(h: &mut Helper<'_>, inst: Inst, idx: usize, cast
     let uses = vec![Operand::vreg_use(cast_src), Operand::Imm(index / i64::from(ratio))];
     h.build_with(G_EXTRACT_SUBVECTOR, &[part], uses);
     h.build_into(G_BITCAST, dst, &[part]);
+    h.func.erase(inst);
+    StepResult::Legalized
+}
+
+/// `G_INSERT_SUBVECTOR` (`bitcastInsertSubvector`): both vectors seen as
+/// vectors of wider elements (as many bits as the size ratio, like the
+/// extract), the index divided by that ratio, the result cast back.
+pub(super) fn insert_subvector(h: &mut Helper<'_>, inst: Inst, idx: usize, cast: Llt) -> StepResult {
+    let (dst, whole, part) = (h.reg(inst, 0), h.reg(inst, 1), h.reg(inst, 2));
+    let (dst_ty, whole_ty, part_ty) = (h.func.ty(dst), h.func.ty(whole), h.func.ty(part));
+    let Some(&Operand::Imm(index)) = h.func.inst(inst).operands.get(3) else {
+        return unable(G_INSERT_SUBVECTOR, idx, cast, "the index is not an immediate");
+    };
+    if idx != 0 || !cast.is_vector() || dst_ty.size_in_bits() != cast.size_in_bits() {
+        return unable(G_INSERT_SUBVECTOR, idx, cast, "needs a same-sized vector for the result");
+    }
+    let (new_bits, old_bits) = (cast.scalar_size_in_bits(), dst_ty.scalar_size_in_bits());
+    let ratio = new_bits / old_bits;
+    let divides = |n: u64| n.is_multiple_of(u64::from(ratio));
+    let counts = [dst_ty, whole_ty, part_ty].map(|ty| u64::from(ty.num_elements()));
+    if new_bits < old_bits || !divides(index as u64) || !counts.into_iter().all(divides) {
+        return unable(G_INSERT_SUBVECTOR, idx, cast, "the elements do not group evenly");
+    }
+    let grouped = |ty: Llt| Llt::scalar_or_vector(ty.num_elements() / ratio, ty.is_scalable(), Llt::scalar(ratio));
+    let cast_whole = h.build(G_BITCAST, grouped(whole_ty), &[whole]);
+    let cast_part = h.build(G_BITCAST, grouped(part_ty), &[part]);
+    let inserted = h.func.new_vreg(cast);
+    let uses =
+        vec![Operand::vreg_use(cast_whole), Operand::vreg_use(cast_part), Operand::Imm(index / i64::from(ratio))];
+    h.build_with(G_INSERT_SUBVECTOR, &[inserted], uses);
+    h.build_into(G_BITCAST, dst, &[inserted]);
     h.func.erase(inst);
     StepResult::Legalized
 }
