@@ -114,10 +114,10 @@ fn va_copy_on_riscv32_is_what_llc_22_prints() {
 /// `G_VSCALE` on riscv64 with V reads `VLENB`: shifted for a power-of-two
 /// multiplier, multiplied for a multiple of 8, otherwise vscale itself
 /// multiplied; a narrow `G_VSCALE` widens to XLEN first. The interpreter
-/// has no vector length, so only the output is compared.
+/// runs with vscale 2 (`VLENB` 16).
 #[test]
 fn vscale_on_riscv64_is_what_llc_22_prints() {
-    check_output_against_llc("vscale-riscv.mir", &["-mtriple=riscv64", "-mattr=+v"], "vscale-rv64.llc22.mir");
+    check_against_llc("vscale-riscv.mir", &["-mtriple=riscv64", "-mattr=+v"], "vscale-rv64.llc22.mir");
 }
 
 /// PHIs of s64 and s96 on riscv32 split into one s32 PHI per part, the
@@ -125,4 +125,26 @@ fn vscale_on_riscv64_is_what_llc_22_prints() {
 #[test]
 fn wide_phis_on_riscv32_split_as_llc_22_splits_them() {
     check_against_llc("phi-narrow-rv32.mir", &["-mtriple=riscv32"], "phi-narrow-rv32.llc22.mir");
+}
+
+/// `G_EXTRACT_SUBVECTOR` on riscv64 with V: a part filling whole vector
+/// registers stays, another is slid down from the register of the group
+/// that holds it, a mask part of a byte's worth of lanes is bitcast to
+/// bytes and a smaller one compared back from bytes. The interpreter runs
+/// no scalable vectors, so only the output is compared.
+#[test]
+fn riscv_subvector_extracts_are_what_llc_22_prints() {
+    let v = ["-mtriple=riscv64", "-mattr=+v"];
+    check_output_against_llc("extract-subvector-riscv.mir", &v, "extract-subvector-rv64.llc22.mir");
+}
+
+/// `G_INSERT_SUBVECTOR` on riscv64 with V: a part filling a whole register
+/// stays, a part at the start of its register is moved in
+/// (`G_VMV_V_V_VL`) and one further in is slid up, tail-agnostic when it
+/// reaches the register's end; mask parts go through bytes. The
+/// interpreter runs no scalable vectors, so only the output is compared.
+#[test]
+fn riscv_subvector_inserts_are_what_llc_22_prints() {
+    let v = ["-mtriple=riscv64", "-mattr=+v"];
+    check_output_against_llc("insert-subvector-riscv.mir", &v, "insert-subvector-rv64.llc22.mir");
 }

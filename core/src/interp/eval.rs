@@ -125,6 +125,8 @@ fn is_lanewise(op: Opcode) -> bool {
             | G_CONCAT_VECTORS
             | G_EXTRACT_VECTOR_ELT
             | G_INSERT_VECTOR_ELT
+            | G_EXTRACT_SUBVECTOR
+            | G_INSERT_SUBVECTOR
             | G_SHUFFLE_VECTOR
             | G_SPLAT_VECTOR
             | G_BITCAST

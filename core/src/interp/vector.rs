@@ -98,6 +98,18 @@ pub fn eval(ctx: &Ctx<'_>) -> Out {
                 None => Value::undef(w),
             }
         }
+        G_EXTRACT_SUBVECTOR => {
+            let (v, ty) = (ctx.arg(0)?, ctx.arg_ty(0)?);
+            let w = ty.scalar_size_in_bits();
+            let first = u32::try_from(ctx.imm(0)?).map_err(|_| InterpError::Malformed("negative index".into()))?;
+            v.extract(first * w, ctx.def_width(0)?)
+        }
+        G_INSERT_SUBVECTOR => {
+            let (v, sub) = (ctx.arg(0)?, ctx.arg(1)?);
+            let w = ctx.def_ty(0)?.scalar_size_in_bits();
+            let first = u32::try_from(ctx.imm(0)?).map_err(|_| InterpError::Malformed("negative index".into()))?;
+            v.inserted(first * w, sub)
+        }
         G_INSERT_VECTOR_ELT => {
             let (v, elt) = (ctx.arg(0)?, ctx.arg(1)?);
             let ty = ctx.def_ty(0)?;

@@ -51,6 +51,14 @@ const CONVERT: &[OperandSpec] = &[ty(true, 0), ty(false, 1), IMM];
 const CLASSIFY: &[OperandSpec] = &[ty(true, 0), ty(false, 1)];
 const ADD_LOW: &[OperandSpec] = &[ty(true, 0), ty(false, 1), ty(false, 2)];
 const SPLAT_SPLIT: &[OperandSpec] = &[ty(true, 0), ty(false, 0), ty(false, 1), ty(false, 1), ty(false, 2)];
+/// Passthru, source, VL.
+const MOVE_VL: &[OperandSpec] = &[ty(true, 0), ty(false, 0), ty(false, 0), ty(false, 1)];
+/// Passthru, vector, offset, mask, VL, policy; the VL has the offset's
+/// type index when sliding down and its own when sliding up.
+const SLIDE_DOWN: &[OperandSpec] =
+    &[ty(true, 0), ty(false, 0), ty(false, 0), ty(false, 1), ty(false, 2), ty(false, 1), IMM];
+const SLIDE_UP: &[OperandSpec] =
+    &[ty(true, 0), ty(false, 0), ty(false, 0), ty(false, 1), ty(false, 2), ty(false, 3), IMM];
 
 /// The operand layout of a target generic opcode (`G_SLLW`, `G_ADD_LOW`).
 pub fn target_generic_layout(name: &str) -> Option<&'static [OperandSpec]> {
@@ -60,6 +68,9 @@ pub fn target_generic_layout(name: &str) -> Option<&'static [OperandSpec]> {
         "G_FCVT_W_RV64" | "G_FCVT_WU_RV64" => CONVERT,
         "G_FCLASS" | "G_VMSET_VL" | "G_VMCLR_VL" => CLASSIFY,
         "G_SPLAT_VECTOR_SPLIT_I64_VL" => SPLAT_SPLIT,
+        "G_VSLIDEDOWN_VL" => SLIDE_DOWN,
+        "G_VSLIDEUP_VL" => SLIDE_UP,
+        "G_VMV_V_V_VL" => MOVE_VL,
         "G_ADD_LOW" => ADD_LOW,
         _ => return None,
     })

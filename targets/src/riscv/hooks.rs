@@ -1,6 +1,7 @@
 //! The RISC-V hooks: LLVM 22's `RISCVLegalizerInfo::legalizeCustom` (the
 //! RV64 `*W` forms, `G_SEXT_INREG`, `G_ABS` with Zbb, 64-bit constants,
-//! `G_FCONSTANT`, `G_IS_FPCLASS`, `G_BRJT`, `G_VSCALE`, Zbkb's `brev8`), its
+//! `G_FCONSTANT`, `G_IS_FPCLASS`, `G_BRJT`, `G_VSCALE`, subvector extracts
+//! and inserts, Zbkb's `brev8`), its
 //! `legalizeIntrinsic` (`llvm.va_copy`) and library calls under the
 //! ilp32/lp64 calling conventions and their `f`/`d` hard-float variants.
 
@@ -16,6 +17,7 @@ use gisel_core::ty::Llt;
 use super::jump_table::branch_through_table;
 use super::mat_int::in_constant_pool;
 use super::subtarget::{FloatAbi, Subtarget};
+use super::subvector::{extract_subvector, insert_subvector};
 
 /// LLVM's `RISCVFPRndMode::RTZ`, the rounding-mode operand of
 /// `G_FCVT_W(U)_RV64`.
@@ -101,6 +103,8 @@ impl LegalizeTarget for RiscvHooks {
             G_IS_FPCLASS => is_fpclass(h, inst, xlen),
             G_BRJT => branch_through_table(h, inst, self.st.is_64bit()),
             G_VSCALE => vscale(h, inst, xlen, &self.st),
+            G_EXTRACT_SUBVECTOR => extract_subvector(h, inst, xlen),
+            G_INSERT_SUBVECTOR => insert_subvector(h, inst, xlen),
             G_LOAD | G_STORE => vector_as_bytes(h, inst),
             G_ZEXT | G_SEXT | G_ANYEXT => mask_extension(h, inst, opcode),
             G_SPLAT_VECTOR => splat(h, inst, xlen),

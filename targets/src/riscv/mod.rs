@@ -7,6 +7,7 @@ mod jump_table;
 mod mat_int;
 pub mod rules;
 pub mod subtarget;
+mod subvector;
 
 #[cfg(test)]
 mod tests;

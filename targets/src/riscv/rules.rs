@@ -580,6 +580,52 @@ legalizer! {
                 (nxv8s1, s1, xlen), (nxv16s1, s1, xlen), (nxv32s1, s1, xlen), (nxv64s1, s1, xlen));
         }
 
+        // Mask subvectors of at least a byte's worth of elements are
+        // extracted as bytes; the hook slides the others, and integer or
+        // FP subvectors, into place.
+        if v {
+            G_EXTRACT_SUBVECTOR => bitcast_if(
+                all(
+                    type_in_set(0, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1]),
+                    type_in_set(1, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1]),
+                    mask_extract_in_bytes
+                ),
+                |q| (0, Llt::scalable_vector(q.ty(0).num_elements() / 8, Llt::scalar(8)))
+            )
+            .custom_if(any(
+                all(
+                    type_in_set(0, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1]),
+                    type_in_set(1, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1])
+                ),
+                all(
+                    type_in_set(0, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16,
+                        nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64,
+                        nxv2s64, nxv4s64, nxv8s64]),
+                    type_in_set(1, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16,
+                        nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64,
+                        nxv2s64, nxv4s64, nxv8s64])
+                )
+            ));
+        }
+
+        // The hook inserts subvectors of legal types (mask ones through bytes).
+        if v {
+            G_INSERT_SUBVECTOR => custom_if(any(
+                all(
+                    type_in_set(0, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1]),
+                    type_in_set(1, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1])
+                ),
+                all(
+                    type_in_set(0, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16,
+                        nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64,
+                        nxv2s64, nxv4s64, nxv8s64]),
+                    type_in_set(1, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16,
+                        nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64,
+                        nxv2s64, nxv4s64, nxv8s64])
+                )
+            ));
+        }
+
         // On RV32 an s64 splat is legal when the element may be an f64 (V
         // with D), and split in two by the hook otherwise.
         let f64_elements = st.has_v_instructions_f64() && st.has_d();
@@ -604,4 +650,10 @@ legalizer! {
         G_FENCE => always_legal();
         G_TRAP | G_DEBUGTRAP | G_UBSANTRAP => always_legal();
     }
+}
+
+/// A mask subvector extract with at least eight elements on both sides,
+/// which LLVM 22 bitcasts to bytes (`ExtractSubvecBitcastPred`).
+fn mask_extract_in_bytes(q: &LegalityQuery<'_>) -> bool {
+    q.ty(0).element_type() == Llt::scalar(1) && q.ty(0).num_elements() >= 8 && q.ty(1).num_elements() >= 8
 }

@@ -1,6 +1,8 @@
 //! `Bitcast` of element access (LLVM's `bitcastExtractVectorElt` and
 //! `bitcastInsertVectorElt`): index the vector as a vector of other-sized
-//! elements, with bit operations to reach the original element.
+//! elements, with bit operations to reach the original element; and of
+//! subvector extraction and insertion (`bitcastExtractSubvector`,
+//! `bitcastInsertSubvector`).
 
 use super::{Helper, StepResult};
 use crate::apint::ApInt;
@@ -112,6 +114,72 @@ pub(super) fn insert_element(h: &mut Helper<'_>, inst: Inst, idx: usize, cast: L
     if cast.is_vector() {
         inserted = h.build(G_INSERT_VECTOR_ELT, cast, &[cast_vec, inserted, scaled]);
     }
+    h.build_into(G_BITCAST, dst, &[inserted]);
+    h.func.erase(inst);
+    StepResult::Legalized
+}
+
+/// `G_EXTRACT_SUBVECTOR` (`bitcastExtractSubvector`): the source seen as a
+/// vector of elements `cast`'s element size over the old one wide, the
+/// index divided by that ratio, the extracted part cast back. LLVM 22
+/// gives the source's new elements as many bits as the ratio: right for
+/// single-bit elements (its use), a bitcast between different sizes for
+/// any other, where gisel uses the cast's element size.
+pub(super) fn extract_subvector(h: &mut Helper<'_>, inst: Inst, idx: usize, cast: Llt) -> StepResult {
+    let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
+    let (dst_ty, src_ty) = (h.func.ty(dst), h.func.ty(src));
+    let Some(&Operand::Imm(index)) = h.func.inst(inst).operands.get(2) else {
+        return unable(G_EXTRACT_SUBVECTOR, idx, cast, "the index is not an immediate");
+    };
+    if idx != 0 || !cast.is_vector() || dst_ty.size_in_bits() != cast.size_in_bits() {
+        return unable(G_EXTRACT_SUBVECTOR, idx, cast, "needs a same-sized vector for the result");
+    }
+    let (new_bits, old_bits) = (cast.scalar_size_in_bits(), dst_ty.scalar_size_in_bits());
+    let ratio = new_bits / old_bits;
+    let divides = |n: u64| n.is_multiple_of(u64::from(ratio));
+    if new_bits < old_bits || !divides(index as u64) || !divides(dst_ty.num_elements().into()) {
+        return unable(G_EXTRACT_SUBVECTOR, idx, cast, "the elements do not group evenly");
+    }
+    if !divides(src_ty.num_elements().into()) {
+        return unable(G_EXTRACT_SUBVECTOR, idx, cast, "the source's elements do not group evenly");
+    }
+    let grouped = Llt::scalar_or_vector(src_ty.num_elements() / ratio, src_ty.is_scalable(), Llt::scalar(new_bits));
+    let cast_src = h.build(G_BITCAST, grouped, &[src]);
+    let part = h.func.new_vreg(cast);
+    let uses = vec![Operand::vreg_use(cast_src), Operand::Imm(index / i64::from(ratio))];
+    h.build_with(G_EXTRACT_SUBVECTOR, &[part], uses);
+    h.build_into(G_BITCAST, dst, &[part]);
+    h.func.erase(inst);
+    StepResult::Legalized
+}
+
+/// `G_INSERT_SUBVECTOR` (`bitcastInsertSubvector`): both vectors seen as
+/// vectors of the cast's wider elements (LLVM 22 makes them as many bits
+/// as the size ratio, as for the extract), the index divided by that
+/// ratio, the result cast back.
+pub(super) fn insert_subvector(h: &mut Helper<'_>, inst: Inst, idx: usize, cast: Llt) -> StepResult {
+    let (dst, whole, part) = (h.reg(inst, 0), h.reg(inst, 1), h.reg(inst, 2));
+    let (dst_ty, whole_ty, part_ty) = (h.func.ty(dst), h.func.ty(whole), h.func.ty(part));
+    let Some(&Operand::Imm(index)) = h.func.inst(inst).operands.get(3) else {
+        return unable(G_INSERT_SUBVECTOR, idx, cast, "the index is not an immediate");
+    };
+    if idx != 0 || !cast.is_vector() || dst_ty.size_in_bits() != cast.size_in_bits() {
+        return unable(G_INSERT_SUBVECTOR, idx, cast, "needs a same-sized vector for the result");
+    }
+    let (new_bits, old_bits) = (cast.scalar_size_in_bits(), dst_ty.scalar_size_in_bits());
+    let ratio = new_bits / old_bits;
+    let divides = |n: u64| n.is_multiple_of(u64::from(ratio));
+    let counts = [dst_ty, whole_ty, part_ty].map(|ty| u64::from(ty.num_elements()));
+    if new_bits < old_bits || !divides(index as u64) || !counts.into_iter().all(divides) {
+        return unable(G_INSERT_SUBVECTOR, idx, cast, "the elements do not group evenly");
+    }
+    let grouped = |ty: Llt| Llt::scalar_or_vector(ty.num_elements() / ratio, ty.is_scalable(), Llt::scalar(new_bits));
+    let cast_whole = h.build(G_BITCAST, grouped(whole_ty), &[whole]);
+    let cast_part = h.build(G_BITCAST, grouped(part_ty), &[part]);
+    let inserted = h.func.new_vreg(cast);
+    let uses =
+        vec![Operand::vreg_use(cast_whole), Operand::vreg_use(cast_part), Operand::Imm(index / i64::from(ratio))];
+    h.build_with(G_INSERT_SUBVECTOR, &[inserted], uses);
     h.build_into(G_BITCAST, dst, &[inserted]);
     h.func.erase(inst);
     StepResult::Legalized

@@ -378,6 +378,8 @@ pub(super) fn bitcast(h: &mut Helper<'_>, inst: Inst, idx: usize, cast: Llt) -> 
         }
         G_EXTRACT_VECTOR_ELT => super::vector_cast::extract_element(h, inst, idx, cast),
         G_INSERT_VECTOR_ELT => super::vector_cast::insert_element(h, inst, idx, cast),
+        G_EXTRACT_SUBVECTOR => super::vector_cast::extract_subvector(h, inst, idx, cast),
+        G_INSERT_SUBVECTOR => super::vector_cast::insert_subvector(h, inst, idx, cast),
         G_CONCAT_VECTORS => concat(h, inst, idx, cast),
         G_SHUFFLE_VECTOR => cast_shuffle(h, inst, idx, cast),
         _ => fail("not implemented for this opcode"),
