@@ -87,6 +87,24 @@ pub struct FpConst {
 }
 
 impl FpConst {
+    /// True for a signaling NaN (exponent all ones, fraction nonzero, quiet
+    /// bit clear) of the IEEE formats; `x86_fp80` and `ppc_fp128` are never
+    /// reported as one.
+    pub fn is_signaling_nan(self) -> bool {
+        let (exp_bits, frac_bits, bits) = match self.kind {
+            FpKind::Half => (5, 10, self.bits),
+            FpKind::BFloat => (8, 7, self.bits),
+            FpKind::Float => (8, 23, self.bits),
+            FpKind::Double => (11, 52, self.bits),
+            FpKind::Fp128 => (15, 112, self.bits.rotate_left(64)),
+            FpKind::X86Fp80 | FpKind::PpcFp128 => return false,
+        };
+        let exponent = (bits >> frac_bits) & ((1 << exp_bits) - 1);
+        let fraction = bits & ((1 << frac_bits) - 1);
+        let quiet = fraction >> (frac_bits - 1) & 1 == 1;
+        exponent == (1 << exp_bits) - 1 && fraction != 0 && !quiet
+    }
+
     /// Parses the literal that follows the type name: a decimal number, a
     /// `0x` hex double, or a prefixed hex pattern (`0xH3C00`).
     pub fn parse(kind: FpKind, text: &str) -> Option<FpConst> {

@@ -137,7 +137,7 @@ const CARRY: &[Opcode] = &[G_SADDE, G_SSUBE, G_UADDE, G_USUBE];
 const INT_UNARY: &[Opcode] = &[G_ABS, G_CTLZ_ZERO_UNDEF, G_CTTZ_ZERO_UNDEF, G_CTLZ, G_CTTZ, G_CTPOP, G_BITREVERSE];
 const FP_BITS: &[Opcode] = &[G_FNEG, G_FABS];
 const FP_UNARY_MISSING: &[Opcode] = &[G_FFLOOR, G_INTRINSIC_ROUND];
-const FP_BINARY_MISSING: &[Opcode] = &[G_FMINIMUM, G_FMAXIMUM, G_FMINNUM, G_FMAXNUM, G_FMINIMUMNUM, G_FMAXIMUMNUM];
+const FP_BINARY_MISSING: &[Opcode] = &[G_FMINIMUM, G_FMAXIMUM, G_FMINIMUMNUM, G_FMAXIMUMNUM];
 const REDUCTIONS: &[Opcode] = &[
     G_VECREDUCE_ADD,
     G_VECREDUCE_MUL,
@@ -234,9 +234,12 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_BITCAST], 0, "", &["s64"], &["<2 x s32>"], "%0(<2 x s32>)").unable(),
     Case::new(FP_UNARY_MISSING, 0, "", &["s32"], &["f32"], "%0").unable(),
     Case::new(FP_BINARY_MISSING, 0, "", &["s32"], &["f32", "f32"], "%0, %1").unable(),
-    Case::new(&[G_STRICT_FSUB], 0, "", &["s32"], &["f32", "f32"], "%0, %1").unable(),
-    Case::new(&[G_LROUND, G_LLROUND, G_INTRINSIC_LRINT, G_INTRINSIC_LLRINT], 0, "", &["s64"], &["f32"], "%0(s32)")
-        .unable(),
+    Case::new(&[G_STRICT_FSUB], 0, "", &["s32"], &["f32", "f32"], "%0, %1"),
+    Case::new(&[G_LROUND, G_LLROUND, G_INTRINSIC_LRINT, G_INTRINSIC_LLRINT], 0, "", &["s64"], &["f32"], "%0(s32)"),
+    Case::new(&[G_LROUND, G_INTRINSIC_LRINT], 0, "", &["s32"], &["f64"], "%0(s64)"),
+    Case::new(&[G_FMINNUM, G_FMAXNUM], 0, "", &["s32"], &["f32", "f32"], "%0, %1"),
+    // An operand known not to be a signaling NaN is not canonicalized.
+    Case::new(&[G_FMINNUM, G_FMAXNUM], 0, "", &["s64"], &["f64", "f64"], "%a, %1").pre("%a:_(s64) = G_FADD %0, %0"),
     Case::new(&[G_FPOWI], 0, "", &["s32"], &["f32", "s32"], "%0, %1(s32)").unable(),
     Case::new(&[G_IS_FPCLASS], 0, "", &["s1"], &["f32"], "%0(s32), 3").unable(),
     Case::new(&[G_FPTRUNC], 0, "", &["s16"], &["f64"], "%0(s64)").unable(),

@@ -44,7 +44,8 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, idx: usize, hint: Llt) -> St
             int::lower(h, inst, opcode)
         }
         G_SEXT_INREG | G_CTLZ | G_CTLZ_ZERO_UNDEF | G_CTTZ | G_CTTZ_ZERO_UNDEF | G_CTPOP | G_BSWAP | G_BITREVERSE
-        | G_ROTL | G_ROTR | G_FSHL | G_FSHR | G_FNEG | G_FABS | G_FSUB | G_FMAD | G_FRINT => {
+        | G_ROTL | G_ROTR | G_FSHL | G_FSHR | G_FNEG | G_FABS | G_FSUB | G_STRICT_FSUB | G_FMAD | G_FRINT
+        | G_LROUND | G_LLROUND | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT | G_FMINNUM | G_FMAXNUM => {
             bits::lower(h, inst, opcode)
         }
         G_LOAD | G_SEXTLOAD | G_ZEXTLOAD | G_STORE | G_MERGE_VALUES | G_UNMERGE_VALUES | G_EXTRACT | G_INSERT

@@ -1,7 +1,8 @@
 //! Bit-level lowerings: in-register sign extension, bit counts, byte and
 //! bit reversal, rotates, funnel shifts, and the floating-point operations
 //! that are sign-bit arithmetic (`G_FNEG`, `G_FABS`) or a rewrite into
-//! other FP operations (`G_FSUB`, `G_FMAD`, `G_FRINT`).
+//! other FP operations (`G_FSUB`, `G_STRICT_FSUB`, `G_FMAD`, `G_FRINT`,
+//! the rounding conversions, `G_FMINNUM`/`G_FMAXNUM`).
 
 use super::{
     Helper, KnownValue, StepResult, action, byte_splat, change_opcode, changed, copy_into, cst, cst_ap, done, icmp,
@@ -61,8 +62,65 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> StepResul
             h.func.modify(add, |d| d.flags = flags);
             done(h, inst)
         }
+        (G_STRICT_FSUB, 3) => {
+            let ty = h.func.ty(r[0]);
+            let flags = h.func.inst(inst).flags;
+            let negated = op(h, G_FNEG, ty, &[r[2]]);
+            let add = op_into(h, G_STRICT_FADD, r[0], &[r[1], negated]);
+            h.func.modify(add, |d| d.flags = flags);
+            done(h, inst)
+        }
         (G_FRINT, 2) => change_opcode(h, inst, G_INTRINSIC_ROUNDEVEN),
+        // `lround(x)` is `fptosi(round(x))`, `lrint(x)` is `fptosi(rint(x))`.
+        (G_LROUND | G_LLROUND | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT, 2) => {
+            let rounding = if matches!(opcode, G_LROUND | G_LLROUND) { G_INTRINSIC_ROUND } else { G_FRINT };
+            let rounded = op(h, rounding, h.func.ty(r[1]), &[r[1]]);
+            op_into(h, G_FPTOSI, r[0], &[rounded]);
+            done(h, inst)
+        }
+        (G_FMINNUM | G_FMAXNUM, 3) => min_max_num(h, inst, opcode, &r),
         _ => unable(opcode, "unexpected operand layout"),
+    }
+}
+
+/// `G_FMINNUM`/`G_FMAXNUM` as their `_IEEE` forms, which return a NaN for
+/// a signaling NaN: unless the instruction has `nnan`, an operand that may
+/// be a signaling NaN is quieted by `G_FCANONICALIZE` first. An operand
+/// is known not to be one when an FP constant or arithmetic (which only
+/// makes quiet NaNs) defines it.
+fn min_max_num(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, r: &[VReg]) -> StepResult {
+    let ty = h.func.ty(r[0]);
+    let flags = h.func.inst(inst).flags;
+    let mut sources = [r[1], r[2]];
+    if !flags.contains(InstFlags::NNAN) {
+        for source in &mut sources {
+            if !known_never_signaling_nan(h, *source) {
+                *source = op_flags(h, G_FCANONICALIZE, ty, &[*source], flags);
+            }
+        }
+    }
+    let ieee = if opcode == G_FMINNUM { G_FMINNUM_IEEE } else { G_FMAXNUM_IEEE };
+    let result = op_into(h, ieee, r[0], &sources);
+    h.func.modify(result, |d| d.flags = flags);
+    done(h, inst)
+}
+
+fn known_never_signaling_nan(h: &Helper<'_>, value: VReg) -> bool {
+    let Some(def) = h.func.def_inst(value) else { return false };
+    let data = h.func.inst(def);
+    if data.flags.contains(InstFlags::NNAN) {
+        return true;
+    }
+    match data.known_opcode() {
+        Some(G_FCONSTANT) => match data.operands.get(1) {
+            Some(Operand::FpImm(c)) => !c.is_signaling_nan(),
+            _ => false,
+        },
+        Some(
+            G_FADD | G_FSUB | G_FMUL | G_FDIV | G_FREM | G_FMA | G_FMAD | G_FSQRT | G_FCANONICALIZE | G_FMINNUM_IEEE
+            | G_FMAXNUM_IEEE | G_FMINIMUM | G_FMAXIMUM | G_SITOFP | G_UITOFP | G_FPEXT | G_FPTRUNC,
+        ) => true,
+        _ => false,
     }
 }
 
