@@ -230,8 +230,11 @@ pub const CASES: &[Case] = &[
         &["<4 x s16>", "<4 x s16>"],
         "%0(<4 x s16>), %1, shufflemask(7, 0, undef, 2)",
     ),
+    Case::new(&[G_BITCAST], 0, "", &["s64"], &["<2 x s32>"], "%0(<2 x s32>)"),
+    Case::new(&[G_BITCAST], 0, "", &["<4 x s8>"], &["s32"], "%0(s32)"),
+    Case::new(&[G_BITCAST], 0, "", &["<4 x s8>"], &["<2 x s16>"], "%0(<2 x s16>)"),
+    Case::new(&[G_BITCAST], 0, "", &["<2 x s32>"], &["<8 x s8>"], "%0(<8 x s8>)"),
     // Missing lowerings.
-    Case::new(&[G_BITCAST], 0, "", &["s64"], &["<2 x s32>"], "%0(<2 x s32>)").unable(),
     Case::new(FP_UNARY_MISSING, 0, "", &["s32"], &["f32"], "%0").unable(),
     Case::new(FP_BINARY_MISSING, 0, "", &["s32"], &["f32", "f32"], "%0, %1").unable(),
     Case::new(&[G_STRICT_FSUB], 0, "", &["s32"], &["f32", "f32"], "%0, %1"),

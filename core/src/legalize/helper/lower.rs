@@ -49,7 +49,9 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, idx: usize, hint: Llt) -> St
             bits::lower(h, inst, opcode)
         }
         G_LOAD | G_SEXTLOAD | G_ZEXTLOAD | G_STORE | G_MERGE_VALUES | G_UNMERGE_VALUES | G_EXTRACT | G_INSERT
-        | G_SELECT | G_SHUFFLE_VECTOR | G_EXTRACT_VECTOR_ELT | G_INSERT_VECTOR_ELT => mem::lower(h, inst, opcode),
+        | G_SELECT | G_SHUFFLE_VECTOR | G_EXTRACT_VECTOR_ELT | G_INSERT_VECTOR_ELT | G_BITCAST => {
+            mem::lower(h, inst, opcode)
+        }
         G_ATOMICRMW_SUB | G_ATOMIC_CMPXCHG_WITH_SUCCESS => atomic::lower(h, inst, opcode),
         G_FCOPYSIGN => copysign(h, inst),
         G_FCONSTANT => fconstant(h, inst),

@@ -1,6 +1,7 @@
 //! Memory and value-shuffling lowerings: loads and stores of odd sizes,
-//! merges and unmerges through shifts, `G_EXTRACT`/`G_INSERT`, the mask
-//! select, shuffles and constant-index element access.
+//! merges and unmerges through shifts, bitcasts through pieces,
+//! `G_EXTRACT`/`G_INSERT`, the mask select, shuffles and constant-index
+//! element access.
 
 use super::{
     Helper, StepResult, address_at, cst, cst_ap, delete_trailing_into, done, load_store, not, offset_address, op,
@@ -22,6 +23,7 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> StepResul
         G_STORE if r.len() == 2 => store(h, inst, &r),
         G_MERGE_VALUES if r.len() >= 3 => merge(h, inst, &r),
         G_UNMERGE_VALUES if r.len() >= 2 => unmerge(h, inst, &r),
+        G_BITCAST if r.len() == 2 => bitcast(h, inst, &r),
         G_EXTRACT if r.len() == 2 => extract(h, inst, &r),
         G_INSERT if r.len() == 3 => insert(h, inst, &r),
         G_SELECT if r.len() == 4 => select(h, inst, &r),
@@ -29,6 +31,51 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> StepResul
         G_EXTRACT_VECTOR_ELT | G_INSERT_VECTOR_ELT => element(h, inst, opcode, &r),
         _ => unable(opcode, "unexpected operand layout"),
     }
+}
+
+/// `G_BITCAST` through pieces (LLVM's `lowerBitcast`): the source is
+/// unmerged into pieces that are re-merged into the result. Between a
+/// vector and a scalar the pieces are the vector's elements; between
+/// vectors of different element counts each piece is the part of the
+/// source that makes whole result elements, cast on its own first.
+fn bitcast(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
+    let (dst, src) = (r[0], r[1]);
+    let (dst_ty, src_ty) = (h.func.ty(dst), h.func.ty(src));
+    if src_ty.is_scalable() || dst_ty.is_scalable() {
+        return unable(G_BITCAST, "scalable vectors have no pieces to unmerge");
+    }
+    let pieces = match (src_ty.is_vector(), dst_ty.is_vector()) {
+        (true, true) => {
+            let (src_elements, dst_elements) = (src_ty.num_elements(), dst_ty.num_elements());
+            if !src_elements.max(dst_elements).is_multiple_of(src_elements.min(dst_elements)) {
+                return unable(G_BITCAST, "one element count must divide the other");
+            }
+            let (piece_ty, cast_ty) = if src_elements < dst_elements {
+                let per_piece = dst_elements / src_elements;
+                (src_ty.element_type(), Llt::fixed_vector(per_piece, dst_ty.element_type()))
+            } else if src_elements > dst_elements {
+                let per_piece = src_elements / dst_elements;
+                (Llt::fixed_vector(per_piece, src_ty.element_type()), dst_ty.element_type())
+            } else {
+                (src_ty.element_type(), dst_ty.element_type())
+            };
+            let pieces = h.split(src, piece_ty, (src_ty.size_in_bits() / piece_ty.size_in_bits()) as usize);
+            pieces.into_iter().map(|piece| op(h, G_BITCAST, cast_ty, &[piece])).collect::<Vec<_>>()
+        }
+        (true, false) => h.split(src, src_ty.element_type(), src_ty.num_elements() as usize),
+        (false, true) => h.split(src, dst_ty.element_type(), dst_ty.num_elements() as usize),
+        (false, false) => return unable(G_BITCAST, "a scalar-to-scalar bitcast has no pieces"),
+    };
+    if pieces.len() < 2 {
+        return unable(G_BITCAST, "the value is a single piece");
+    }
+    let opcode = match (dst_ty.is_vector(), h.func.ty(pieces[0]).is_vector()) {
+        (false, _) => G_MERGE_VALUES,
+        (true, false) => G_BUILD_VECTOR,
+        (true, true) => G_CONCAT_VECTORS,
+    };
+    op_into(h, opcode, dst, &pieces);
+    done(h, inst)
 }
 
 /// The immediate operand at `index`.
