@@ -148,3 +148,16 @@ fn riscv_subvector_inserts_are_what_llc_22_prints() {
     let v = ["-mtriple=riscv64", "-mattr=+v"];
     check_output_against_llc("insert-subvector-riscv.mir", &v, "insert-subvector-rv64.llc22.mir");
 }
+
+/// `G_STACKSAVE`, `G_STACKRESTORE` and `G_DYN_STACKALLOC` through `$x2`,
+/// and `G_VAARG` lowered to loads and a store of the list pointer.
+#[test]
+fn stack_operations_on_riscv64_are_what_llc_22_prints() {
+    check_against_llc("stack-riscv64.mir", &["-mtriple=riscv64"], "stack-riscv64.llc22.mir");
+}
+
+/// The same on AArch64, where `G_DYN_STACKALLOC` and `G_VAARG` are custom.
+#[test]
+fn stack_operations_on_aarch64_are_what_llc_22_prints() {
+    check_against_llc("stack-aarch64.mir", &["-mtriple=aarch64"], "stack-aarch64.llc22.mir");
+}

@@ -60,6 +60,13 @@ pub struct Abi {
     /// The widest floating-point value a floating-point register passes
     /// (0 when floating-point values travel in integer registers).
     pub float_reg_bits: u32,
+    /// The stack pointer, which explicit copies, `G_STACKSAVE`,
+    /// `G_STACKRESTORE` and `G_DYN_STACKALLOC` read and write.
+    pub stack_pointer: &'static str,
+    /// The size of a variadic argument's slot in bytes: `G_VAARG` advances
+    /// by whole slots and aligns the slot only for values more aligned
+    /// than a slot.
+    pub vararg_slot_bytes: u64,
     view: fn(&str) -> Option<RegView>,
 }
 
@@ -77,6 +84,8 @@ impl Abi {
             ignored_regs: &["sp", "lr", "fp", "nzcv", "wsp"],
             vector_bool_all_ones: true,
             float_reg_bits: 128,
+            stack_pointer: "sp",
+            vararg_slot_bytes: 8,
             view: aarch64_view,
         }
     }
@@ -99,6 +108,8 @@ impl Abi {
             ignored_regs: &["x1", "x2", "ra", "sp"],
             vector_bool_all_ones: false,
             float_reg_bits: 64,
+            stack_pointer: "x2",
+            vararg_slot_bytes: 1,
             view: riscv64_view,
         }
     }

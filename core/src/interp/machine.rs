@@ -68,6 +68,7 @@ struct Machine<'a> {
     memory: Memory,
     frames: FxHashMap<(bool, u32), u64>,
     constants: FxHashMap<u32, u64>,
+    stack_pointer: u64,
     steps: u64,
 }
 
@@ -91,6 +92,9 @@ impl<'a> Machine<'a> {
             memory: Memory::new(inputs.memory_seed, abi.pointer_bits),
             frames: FxHashMap::default(),
             constants: FxHashMap::default(),
+            // Dynamic allocations grow down from here, below the frame
+            // objects and above the constant pool.
+            stack_pointer: stack_region(abi.pointer_bits).0 + 0x40_0000,
             steps: 0,
         };
         let (base, _) = stack_region(abi.pointer_bits);
@@ -113,6 +117,9 @@ impl<'a> Machine<'a> {
     }
 
     fn read_phys(&self, name: &str) -> Result<Value, InterpError> {
+        if name == self.abi.stack_pointer {
+            return Ok(Value::from_u128(self.abi.pointer_bits, u128::from(self.stack_pointer)));
+        }
         let view = self.abi.view(name).ok_or_else(|| unsupported(format!("physical register ${name}")))?;
         if view.zero {
             return Ok(Value::from_u128(view.bits, 0));
@@ -122,6 +129,10 @@ impl<'a> Machine<'a> {
     }
 
     fn write_phys(&mut self, name: &str, value: &Value) -> Result<(), InterpError> {
+        if name == self.abi.stack_pointer {
+            self.stack_pointer = mem_ops::address(value)?;
+            return Ok(());
+        }
         let view = self.abi.view(name).ok_or_else(|| unsupported(format!("physical register ${name}")))?;
         if !view.zero {
             let unit = Value::undef(view.unit_bits).inserted(0, &value.anyext(view.bits));
@@ -330,6 +341,28 @@ impl<'a> Machine<'a> {
                     .collect::<Result<_, _>>()?;
                 f.run(&mut self.memory, &args)?;
                 return Ok(None);
+            }
+            G_STACKSAVE => vec![self.read_phys(self.abi.stack_pointer)?],
+            G_STACKRESTORE => {
+                let [saved] = self.reg_uses(data)?;
+                self.write_phys(self.abi.stack_pointer, &saved)?;
+                return Ok(None);
+            }
+            G_DYN_STACKALLOC => {
+                let [size] = self.reg_uses(data)?;
+                let size =
+                    size.get().ok_or_else(|| InterpError::Undefined("allocation of an undefined size".into()))?;
+                let align = imm_operand(data).unwrap_or(1).max(1) as u64;
+                let bits = self.abi.pointer_bits;
+                let mask = if bits >= 64 { u64::MAX } else { (1 << bits) - 1 };
+                self.stack_pointer = (self.stack_pointer.wrapping_sub(size.low_u64()) & !(align - 1)) & mask;
+                vec![self.read_phys(self.abi.stack_pointer)?]
+            }
+            G_VAARG => {
+                let [list] = self.reg_uses(data)?;
+                let align = imm_operand(data).unwrap_or(1).max(1) as u64;
+                let (bits, slot) = (self.def_width(data, 0)?, self.abi.vararg_slot_bytes);
+                vec![mem_ops::va_arg(&mut self.memory, &list, self.abi.pointer_bits, bits, align, slot)?]
             }
             G_FRAME_INDEX => {
                 let Some(Operand::Frame(f)) = data.uses().first() else {
@@ -645,4 +678,9 @@ enum Next {
     Jump(Block),
     FallThrough,
     Return(Vec<(String, Value)>),
+}
+
+/// The first immediate operand of `data`.
+fn imm_operand(data: &InstData) -> Option<i64> {
+    data.uses().iter().find_map(|o| if let Operand::Imm(v) = o { Some(*v) } else { None })
 }

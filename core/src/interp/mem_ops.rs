@@ -76,3 +76,29 @@ pub fn write_exact(mem: &mut Memory, addr: &Value, value: &Value) -> Result<(), 
     mem.write(address(addr)?, value);
     Ok(())
 }
+
+/// `G_VAARG` of a `bits`-wide value aligned to `align` bytes through the
+/// `va_list` at `list`, a pointer to the next argument slot of
+/// `slot_bytes`: the slot is rounded up to `align` when that is larger,
+/// the value read from it, and the list advanced by the value's size in
+/// whole slots.
+pub fn va_arg(
+    mem: &mut Memory,
+    list: &Value,
+    pointer_bits: u32,
+    bits: u32,
+    align: u64,
+    slot_bytes: u64,
+) -> Result<Value, InterpError> {
+    let wrap = |a: u64| if pointer_bits >= 64 { a } else { a & ((1 << pointer_bits) - 1) };
+    let head = read_exact(mem, list, pointer_bits)?;
+    let mut slot = address(&head)?;
+    if align > slot_bytes {
+        slot = wrap(slot.wrapping_add(align - 1) & !(align - 1));
+    }
+    let bytes = u64::from(bits.div_ceil(8));
+    let value = mem.read(slot, bytes).extract(0, bits);
+    let next = wrap(slot.wrapping_add(bytes.next_multiple_of(slot_bytes)));
+    write_exact(mem, list, &Value::from_u128(pointer_bits, u128::from(next)))?;
+    Ok(value)
+}

@@ -60,6 +60,14 @@ pub trait LegalizeTarget: Sync {
         false
     }
 
+    /// The register `G_STACKSAVE` reads and `G_STACKRESTORE` and
+    /// `G_DYN_STACKALLOC` write (LLVM's
+    /// `getStackPointerRegisterToSaveRestore`), on a stack growing down.
+    /// `None`, the default, leaves those operations unlowered.
+    fn stack_pointer(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Whether sign-extending from `from` to `to` is cheaper than
     /// zero-extending (LLVM's `isSExtCheaperThanZExt`).
     fn is_sext_cheaper_than_zext(&self, from: Llt, to: Llt) -> bool {

@@ -7,7 +7,9 @@
 //! `bool`); `false` makes the legalizer report it as unable.
 
 use gisel_core::apint::ApInt;
-use gisel_core::ir::{Inst, InstData, InstFlags, InstOpcode, IntPredicate, MemSize, Operand, Reg, VReg};
+use gisel_core::ir::{
+    Inst, InstData, InstFlags, InstOpcode, IntPredicate, MemFlags, MemOperand, MemSize, Operand, Reg, VReg,
+};
 use gisel_core::legalize::{Helper, StepResult};
 use gisel_core::opcode::Opcode;
 use gisel_core::prelude::Llt;
@@ -377,6 +379,40 @@ pub fn prefetch(h: &mut Helper<'_>, inst: Inst) -> bool {
     prefetch.operands.push(Operand::Imm(op));
     prefetch.operands.push(address);
     h.builder().insert(prefetch);
+    h.func.erase(inst);
+    true
+}
+
+/// `legalizeDynStackAlloc` without inline stack probes (which gisel does
+/// not model): the generic lowering, moving `sp` down.
+pub fn dyn_stack_alloc(h: &mut Helper<'_>, inst: Inst) -> bool {
+    !matches!(h.lower(inst), StepResult::Unable(_))
+}
+
+/// `legalizeVaArg`: the AAPCS `va_list` of Darwin and of stack-only
+/// arguments is a pointer to the next 8-byte slot. The pointer is loaded,
+/// rounded up when the value is more aligned than a slot, the value loaded
+/// from it, and the pointer advanced by the value's size in whole slots.
+pub fn va_arg(h: &mut Helper<'_>, inst: Inst) -> bool {
+    const SLOT: i128 = 8;
+    let (dst, list) = (h.reg(inst, 0), h.reg(inst, 1));
+    let Some(Operand::Imm(align)) = h.func.inst(inst).operands.get(2).cloned() else { return false };
+    let align = i128::from(align);
+    let value_ty = h.func.ty(dst);
+    let mut head = h.builder().load(P0, list, MemOperand::new(MemFlags::LOAD, P0));
+    if align > SLOT {
+        let round_up = constant(h, S64, align - 1);
+        let bumped = h.build(Opcode::G_PTR_ADD, P0, &[head, round_up]);
+        let mask = constant(h, S64, -align);
+        head = h.build(Opcode::G_PTRMASK, P0, &[bumped, mask]);
+    }
+    let mut value_mem = MemOperand::new(MemFlags::LOAD, value_ty);
+    value_mem.base_align = align.max(SLOT) as u64;
+    let load = h.build_with(Opcode::G_LOAD, &[dst], vec![Operand::vreg_use(head)]);
+    h.func.modify(load, |data| data.mem.push(value_mem));
+    let size = constant(h, S64, i128::from(value_ty.size_in_bytes().next_multiple_of(SLOT as u64)));
+    let next = h.build(Opcode::G_PTR_ADD, P0, &[head, size]);
+    h.builder().store(next, list, MemOperand::new(MemFlags::STORE, P0));
     h.func.erase(inst);
     true
 }

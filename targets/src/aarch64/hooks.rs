@@ -88,6 +88,8 @@ impl LegalizeTarget for AArch64Hooks {
             Opcode::G_EXTRACT_VECTOR_ELT => custom::extract_vector_elt(helper, inst),
             Opcode::G_MEMSET => custom::memset(helper, inst),
             Opcode::G_PREFETCH => custom::prefetch(helper, inst),
+            Opcode::G_DYN_STACKALLOC => custom::dyn_stack_alloc(helper, inst),
+            Opcode::G_VAARG => custom::va_arg(helper, inst),
             _ => false,
         };
         if done { CustomOutcome::Done } else { CustomOutcome::Failed }
@@ -102,6 +104,10 @@ impl LegalizeTarget for AArch64Hooks {
             RuntimeFunction::Bzero => self.subtarget.darwin,
             RuntimeFunction::OutlineAtomics => true,
         }
+    }
+
+    fn stack_pointer(&self) -> Option<&'static str> {
+        Some("sp")
     }
 
     fn boolean_content(&self, vector: bool) -> BooleanContent {

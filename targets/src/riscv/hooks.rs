@@ -138,6 +138,10 @@ impl LegalizeTarget for RiscvHooks {
         Convention::for_subtarget(&self.st).emit(h, inst, call)
     }
 
+    fn stack_pointer(&self) -> Option<&'static str> {
+        Some("x2")
+    }
+
     fn boolean_content(&self, vector: bool) -> BooleanContent {
         if vector { BooleanContent::ZeroOrNegativeOne } else { BooleanContent::ZeroOrOne }
     }

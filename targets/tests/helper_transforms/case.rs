@@ -70,6 +70,9 @@ pub struct Case {
     /// Library calls are emitted by AArch64 Darwin's hooks (outline
     /// atomics, `bzero`) rather than RV64's.
     pub darwin: bool,
+    /// Legalized with RV64's hooks (its stack pointer) rather than LLVM's
+    /// defaults, for actions other than libcalls.
+    pub riscv64: bool,
     /// The expected outcome.
     pub expect: Expect,
 }
@@ -96,6 +99,7 @@ impl Case {
             post: "",
             non_nan: false,
             darwin: false,
+            riscv64: false,
             expect: Expect::Checked,
         }
     }
@@ -119,6 +123,11 @@ impl Case {
     /// RV64 interpreter does not run).
     pub const fn on_darwin(self) -> Case {
         Case { darwin: true, ..self }
+    }
+
+    /// Legalized with RV64's hooks, which name a stack pointer.
+    pub const fn on_riscv64(self) -> Case {
+        Case { riscv64: true, ..self }
     }
 
     /// With a memory operand.
@@ -149,7 +158,7 @@ impl Case {
         let inst = self.instruction(&before);
         let info = self.rules(&before, inst, action, op)?;
         let callee_target;
-        let target: &dyn LegalizeTarget = if action == LegalizeAction::Libcall {
+        let target: &dyn LegalizeTarget = if action == LegalizeAction::Libcall || self.riscv64 {
             callee_target = if self.darwin {
                 gisel_targets::aarch64::target("arm64-apple-darwin", &Default::default())
             } else {

@@ -234,6 +234,18 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_BITCAST], 0, "", &["<4 x s8>"], &["s32"], "%0(s32)"),
     Case::new(&[G_BITCAST], 0, "", &["<4 x s8>"], &["<2 x s16>"], "%0(<2 x s16>)"),
     Case::new(&[G_BITCAST], 0, "", &["<2 x s32>"], &["<8 x s8>"], "%0(<8 x s8>)"),
+    Case::new(&[G_STACKSAVE], 0, "", &["p0"], &[], "").on_riscv64(),
+    Case::new(&[G_STACKRESTORE], 0, "", &["p0"], &["p0"], "%0(p0)").post("%r0:_(p0) = G_STACKSAVE").on_riscv64(),
+    Case::new(&[G_DYN_STACKALLOC], 0, "", &["p0"], &["s64"], "%0(s64), 0").on_riscv64(),
+    Case::new(&[G_DYN_STACKALLOC], 0, "", &["p0"], &["s64"], "%0(s64), 32").on_riscv64(),
+    // The slot is aligned only for values more aligned than a byte.
+    Case::new(&[G_VAARG], 0, "", &["s64"], &["p0"], "%0(p0), 16").on_riscv64(),
+    Case::new(&[G_VAARG], 0, "", &["p0"], &["p0"], "%0(p0), 1").on_riscv64(),
+    Case::new(&[G_VAARG], 0, "", &["s16"], &["p0"], "%0(p0), 2").on_riscv64(),
+    // The default hooks name no stack pointer.
+    Case::new(&[G_STACKSAVE], 0, "", &["p0"], &[], "").unable(),
+    // The allocation size of an odd-sized value depends on the data layout.
+    Case::new(&[G_VAARG], 0, "", &["s48"], &["p0"], "%0(p0), 8").on_riscv64().unable(),
     // Missing lowerings.
     Case::new(FP_UNARY_MISSING, 0, "", &["s32"], &["f32"], "%0").unable(),
     Case::new(FP_BINARY_MISSING, 0, "", &["s32"], &["f32", "f32"], "%0, %1").unable(),

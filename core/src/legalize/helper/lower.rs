@@ -7,14 +7,16 @@
 //! The expansions are grouped by family: integer arithmetic, overflow,
 //! min/max and saturation in [`int`]; bit counting, byte and bit swaps,
 //! rotates and funnel shifts in [`bits`]; memory, merges, extracts,
-//! selects and shuffles in [`mem`]; atomics in [`atomic`]. Opcodes LLVM cannot lower (or that are
-//! not implemented here) report `Unable` with the opcode's name, as LLVM's
-//! `UnableToLegalize` does.
+//! selects and shuffles in [`mem`]; atomics in [`atomic`]; the stack
+//! pointer, dynamic allocation and `G_VAARG` in [`stack`]. Opcodes LLVM
+//! cannot lower (or that are not implemented here) report `Unable` with
+//! the opcode's name, as LLVM's `UnableToLegalize` does.
 
 mod atomic;
 mod bits;
 mod int;
 mod mem;
+mod stack;
 #[cfg(test)]
 mod tests;
 
@@ -53,6 +55,7 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, idx: usize, hint: Llt) -> St
             mem::lower(h, inst, opcode)
         }
         G_ATOMICRMW_SUB | G_ATOMIC_CMPXCHG_WITH_SUCCESS => atomic::lower(h, inst, opcode),
+        G_STACKSAVE | G_STACKRESTORE | G_DYN_STACKALLOC | G_VAARG => stack::lower(h, inst, opcode),
         G_FCOPYSIGN => copysign(h, inst),
         G_FCONSTANT => fconstant(h, inst),
         _ => unable(opcode, "no lowering is implemented for this opcode"),
