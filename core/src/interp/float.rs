@@ -121,6 +121,29 @@ fn frexp(f: Format, x: &ApInt) -> (Value, Option<i32>) {
     }
 }
 
+/// `modf`: `x` split into its fractional and integral parts, both signed
+/// as `x` (an infinity has fraction zero, a NaN is NaN in both).
+pub fn modf(f: Format, x: &ApInt) -> (Value, Value) {
+    let sign = x.lshr(f.width() - 1).zext_or_trunc(1);
+    let signed_zero = Value::defined(sign.zext_or_trunc(f.width()).shl(f.width() - 1));
+    match softfloat::decode(f, x) {
+        Class::Nan { .. } => (f.nan(), f.nan()),
+        Class::Inf(_) => (signed_zero, Value::defined(x.clone())),
+        _ => {
+            let integral = compute(f, Op::RoundToIntegral(Direction::TowardZero), std::slice::from_ref(x));
+            let Some(whole) = integral.get() else { return (f.nan(), f.nan()) };
+            let fraction = compute(f, Op::Sub, &[x.clone(), whole.clone()]);
+            (fraction.inserted(f.width() - 1, &Value::defined(sign)), integral)
+        }
+    }
+}
+
+/// `sincos`: the sine and the cosine of `x`.
+pub fn sincos(f: Format, x: &ApInt) -> Result<(Value, Value), InterpError> {
+    let xs = std::slice::from_ref(x);
+    Ok((libm::compute(f, libm::Function::Sin, xs)?, libm::compute(f, libm::Function::Cos, xs)?))
+}
+
 /// `x^n` by the host's `powi` (`half` through `float`), as the
 /// `__powisf2` family computes it.
 pub fn powi(f: Format, x: &ApInt, n: i32) -> Result<Value, InterpError> {
@@ -330,6 +353,17 @@ pub fn eval(ctx: &Ctx<'_>) -> Out {
             let (fraction, exponent) = frexp(f, x);
             let exponent = exponent.map_or_else(|| Value::undef(exp_width), |e| Value::from_i128(exp_width, e.into()));
             return Ok(Some(vec![fraction, exponent]));
+        }
+        G_FMODF | G_FSINCOS => {
+            let a = ctx.arg(0)?;
+            let f = format_of(a.width(), op)?;
+            let Some(x) = a.get() else {
+                let nan = matches!(softfloat::class_of(f, a), Some(Class::Nan { .. }));
+                let result = if nan { f.nan() } else { Value::undef(a.width()) };
+                return Ok(Some(vec![result.clone(), result]));
+            };
+            let (first, second) = if op == G_FMODF { modf(f, x) } else { sincos(f, x)? };
+            return Ok(Some(vec![first, second]));
         }
         G_LROUND | G_LLROUND | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT => {
             let a = ctx.arg(0)?;

@@ -62,6 +62,11 @@ enum Op {
     LdExp,
     /// `__powisf2` and kin: a float raised to an `int` power.
     PowI,
+    /// `__clzsi2` and kin: the leading zero bits of a non-zero integer.
+    CountLeadingZeros,
+    /// `lround`, `llrint`, ...: a float rounded to an integral value in
+    /// this direction, then converted to a signed integer.
+    RoundToInt(Direction),
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -94,8 +99,50 @@ fn float_suffix(s: &str) -> Option<u32> {
 }
 
 /// The runtime function called `name`, if the interpreter knows it.
-pub fn lookup(name: &str) -> Option<Libcall> {
+/// C library functions that store results through pointer arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoresThrough {
+    /// `modf(x, &integral)`: returns the fraction.
+    Modf,
+    /// `sincos(x, &sin, &cos)`.
+    Sincos,
+}
+
+/// The function `name` stores its results through pointers (`modff`,
+/// `sincosl`, ...): which one and its float width.
+pub fn stores_through(name: &str) -> Option<(StoresThrough, u32)> {
+    let (function, suffix) = if let Some(rest) = name.strip_prefix("modf") {
+        (StoresThrough::Modf, rest)
+    } else {
+        (StoresThrough::Sincos, name.strip_prefix("sincos")?)
+    };
+    let bits = match suffix {
+        "f" => 32,
+        "" => 64,
+        "l" => 128,
+        _ => return None,
+    };
+    Some((function, bits))
+}
+
+/// The runtime function `name`, where C's `long` has `long_bits` bits.
+pub fn lookup(name: &str, long_bits: u32) -> Option<Libcall> {
     let call = |params: Vec<Kind>, ret: Kind, op: Op| Some(Libcall { params, ret, op });
+    let rounding = [
+        ("llround", 64, Direction::NearestTiesAway),
+        ("lround", long_bits, Direction::NearestTiesAway),
+        ("llrint", 64, Direction::NearestTiesEven),
+        ("lrint", long_bits, Direction::NearestTiesEven),
+    ];
+    for (base, int_bits, direction) in rounding {
+        let float_bits = match name.strip_prefix(base) {
+            Some("f") => 32,
+            Some("") => 64,
+            Some("l") => 128,
+            _ => continue,
+        };
+        return call(vec![Kind::Float(float_bits)], Kind::Int(int_bits), Op::RoundToInt(direction));
+    }
     if let Some((op, bits)) = libm(name) {
         let arity = match op {
             Op::Arith(a) => a.arity(),
@@ -127,6 +174,10 @@ pub fn lookup(name: &str) -> Option<Libcall> {
         {
             return call(vec![Kind::Int(bits); 2], Kind::Int(bits), Op::Div { signed, rem });
         }
+    }
+    if let Some(bits) = body.strip_prefix("clz").and_then(|r| r.strip_suffix('2')).and_then(int_suffix) {
+        // As LLVM declares it: the count is as wide as the operand.
+        return call(vec![Kind::Int(bits)], Kind::Int(bits), Op::CountLeadingZeros);
     }
     if let Some(bits) = body.strip_prefix("mul").and_then(|r| r.strip_suffix('3')).and_then(int_suffix) {
         return call(vec![Kind::Int(bits); 2], Kind::Int(bits), Op::Mul);
@@ -262,6 +313,11 @@ impl Libcall {
                 Value::defined(if rem { r } else { q })
             }
             Op::Mul => Value::defined(arg(0)?.mul(arg(1)?)),
+            Op::CountLeadingZeros => {
+                let x = arg(0)?;
+                // The count of zero is unspecified, as G_CTLZ_ZERO_UNDEF's.
+                if x.is_zero() { Value::undef(w) } else { Value::from_u128(w, u128::from(x.leading_zeros())) }
+            }
             Op::IntToFp { signed } => Value::defined(softfloat::from_int(format(w)?, arg(0)?, signed)),
             Op::FpToInt { signed } => {
                 let f = format(self.params[0].bits())?;
@@ -294,6 +350,13 @@ impl Libcall {
                     float::powi(format(w)?, arg(0)?, n)?
                 }
             }
+            Op::RoundToInt(direction) => {
+                let f = format(self.params[0].bits())?;
+                let rounded = float::compute(f, fparith::Op::RoundToIntegral(direction), &defined);
+                // Out of range (or NaN): C leaves the result unspecified.
+                let integral = rounded.get().and_then(|r| softfloat::to_int(f, r, w, true));
+                integral.map_or_else(|| Value::undef(w), Value::defined)
+            }
             Op::MinMax(_) => return Err(InterpError::Malformed("libcall argument count".into())),
         })
     }
@@ -306,7 +369,7 @@ mod tests {
 
     #[test]
     fn names_resolve() {
-        let c = lookup("__divti3").unwrap();
+        let c = lookup("__divti3", 64).unwrap();
         assert_eq!((c.params.clone(), c.ret), (vec![Kind::Int(128); 2], Kind::Int(128)));
         let r = c.call(&[Value::from_i128(128, -7), Value::from_i128(128, 2)]).unwrap();
         assert_eq!(r, Value::from_i128(128, -3));
@@ -314,14 +377,14 @@ mod tests {
             c.call(&[Value::from_i128(128, 1), Value::from_i128(128, 0)]),
             Err(InterpError::Undefined(_))
         ));
-        let c = lookup("__floatunditf").unwrap();
+        let c = lookup("__floatunditf", 64).unwrap();
         assert_eq!(c.params, vec![Kind::Int(64)]);
         assert_eq!(c.ret, Kind::Float(128));
-        assert_eq!(lookup("__fixunstfsi").map(|c| c.ret), Some(Kind::Int(32)));
-        assert_eq!(lookup("__trunctfhf2").map(|c| c.ret), Some(Kind::Float(16)));
-        assert_eq!(lookup("__unordtf2").map(|c| c.ret), Some(Kind::Int(32)));
-        assert!(lookup("memcpy").is_none());
-        assert!(lookup("fmaxq").is_none());
+        assert_eq!(lookup("__fixunstfsi", 64).map(|c| c.ret), Some(Kind::Int(32)));
+        assert_eq!(lookup("__trunctfhf2", 64).map(|c| c.ret), Some(Kind::Float(16)));
+        assert_eq!(lookup("__unordtf2", 64).map(|c| c.ret), Some(Kind::Int(32)));
+        assert!(lookup("memcpy", 64).is_none());
+        assert!(lookup("fmaxq", 64).is_none());
     }
 
     /// `x` in `fp128`; a NaN is the default quiet NaN.
@@ -334,7 +397,7 @@ mod tests {
     #[test]
     fn fp128_arithmetic() {
         let call = |name: &str, args: &[f64]| {
-            let c = lookup(name).unwrap();
+            let c = lookup(name, 64).unwrap();
             assert!(c.params.iter().chain([&c.ret]).all(|k| *k == Kind::Float(128)), "{name}");
             c.call(&args.iter().map(|x| quad(*x)).collect::<Vec<_>>()).unwrap()
         };
@@ -351,7 +414,7 @@ mod tests {
         // -0 and +0 compare equal: either may come back.
         assert!(!call("fminl", &[-0.0, 0.0]).bit_defined(127));
         assert!(!call("__divtf3", &[0.0, 0.0]).is_defined(), "0/0 is a NaN of any sign and payload");
-        assert_eq!(lookup("fmodf").map(|c| c.ret), Some(Kind::Float(32)));
-        assert_eq!(lookup("ceil").map(|c| c.ret), Some(Kind::Float(64)));
+        assert_eq!(lookup("fmodf", 64).map(|c| c.ret), Some(Kind::Float(32)));
+        assert_eq!(lookup("ceil", 64).map(|c| c.ret), Some(Kind::Float(64)));
     }
 }

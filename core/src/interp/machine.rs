@@ -6,11 +6,12 @@
 use super::abi::{Abi, RegClass};
 use super::atomic::{self, Outline};
 use super::eval::{BoolExt, Ctx, VSCALE, eval_pure};
-use super::libcall::{self, Kind};
+use super::libcall::{self, Kind, StoresThrough};
 use super::mem_calls::MemFn;
 use super::memory::{Memory, splitmix64, stack_region};
+use super::softfloat::Format;
 use super::value::Value;
-use super::{InterpError, Program, mem_ops, target_ops};
+use super::{InterpError, Program, float, mem_ops, target_ops};
 use crate::apint::ApInt;
 use crate::ir::{Block, Function, Inst, InstData, InstOpcode, Operand, Reg, RegOperand};
 use crate::opcode::Opcode;
@@ -498,13 +499,35 @@ impl<'a> Machine<'a> {
             self.call_outline_atomic(what, bits, &arg_regs, &ret_regs)?;
             return Ok(Vec::new());
         }
-        let lib = libcall::lookup(callee).ok_or_else(|| unsupported(format!("call to {callee}")))?;
+        if let Some((function, bits)) = libcall::stores_through(callee) {
+            self.call_storing_through(function, bits, callee, arg_regs, ret_regs)?;
+            return Ok(Vec::new());
+        }
+        let lib = libcall::lookup(callee, self.abi.xlen).ok_or_else(|| unsupported(format!("call to {callee}")))?;
         if tail {
             ret_regs = self.abi.result_regs(lib.ret);
         }
+        let values = self.call_arguments(&lib.params, arg_regs, callee)?;
+        let result = lib.call(&values)?;
+        self.write_call_result(lib.ret, &result, ret_regs.clone(), callee)?;
+        if !tail {
+            return Ok(Vec::new());
+        }
+        ret_regs
+            .into_iter()
+            .map(|r| {
+                let value = self.read_phys(&r)?;
+                Ok((r, value))
+            })
+            .collect()
+    }
+
+    /// The values of a call's parameters of `kinds`, read from `arg_regs`
+    /// in the order the convention assigns them.
+    fn call_arguments(&self, kinds: &[Kind], arg_regs: Vec<String>, callee: &str) -> Result<Vec<Value>, InterpError> {
         let mut args = Assigner::new(self.abi, arg_regs)?;
         let mut values = Vec::new();
-        for kind in &lib.params {
+        for kind in kinds {
             let regs = args.take(*kind, callee)?;
             let parts: Vec<Value> = regs
                 .iter()
@@ -513,9 +536,19 @@ impl<'a> Machine<'a> {
             values.push(Value::concat(&parts).extract(0, kind.bits()));
         }
         args.finish(callee)?;
-        let result = lib.call(&values)?;
-        let mut rets = Assigner::new(self.abi, ret_regs.clone())?;
-        let regs = rets.take(lib.ret, callee)?;
+        Ok(values)
+    }
+
+    /// Writes a call's `result` of `kind` to `ret_regs`.
+    fn write_call_result(
+        &mut self,
+        kind: Kind,
+        result: &Value,
+        ret_regs: Vec<String>,
+        callee: &str,
+    ) -> Result<(), InterpError> {
+        let mut rets = Assigner::new(self.abi, ret_regs)?;
+        let regs = rets.take(kind, callee)?;
         rets.finish(callee)?;
         let mut lo = 0;
         for (r, bits) in regs {
@@ -527,16 +560,41 @@ impl<'a> Machine<'a> {
             self.write_phys(&r, &part)?;
             lo += bits;
         }
-        if !tail {
-            return Ok(Vec::new());
+        Ok(())
+    }
+
+    /// `modf` or `sincos` on a `bits`-wide float: the results stored
+    /// through the pointer arguments (and `modf`'s fraction returned).
+    fn call_storing_through(
+        &mut self,
+        function: StoresThrough,
+        bits: u32,
+        callee: &str,
+        arg_regs: Vec<String>,
+        ret_regs: Vec<String>,
+    ) -> Result<(), InterpError> {
+        let pointer = Kind::Int(self.abi.pointer_bits);
+        let kinds = match function {
+            StoresThrough::Modf => vec![Kind::Float(bits), pointer],
+            StoresThrough::Sincos => vec![Kind::Float(bits), pointer, pointer],
+        };
+        let values = self.call_arguments(&kinds, arg_regs, callee)?;
+        let f = Format::for_width(bits).ok_or_else(|| unsupported(format!("{callee} on f{bits}")))?;
+        let (first, second) = match values[0].get() {
+            Some(x) if function == StoresThrough::Modf => float::modf(f, x),
+            Some(x) => float::sincos(f, x)?,
+            None => (Value::undef(bits), Value::undef(bits)),
+        };
+        match function {
+            StoresThrough::Modf => {
+                mem_ops::write_exact(&mut self.memory, &values[1], &second)?;
+                self.write_call_result(Kind::Float(bits), &first, ret_regs, callee)
+            }
+            StoresThrough::Sincos => {
+                mem_ops::write_exact(&mut self.memory, &values[1], &first)?;
+                mem_ops::write_exact(&mut self.memory, &values[2], &second)
+            }
         }
-        ret_regs
-            .into_iter()
-            .map(|r| {
-                let value = self.read_phys(&r)?;
-                Ok((r, value))
-            })
-            .collect()
     }
 
     /// An AArch64 outline-atomics helper: the operands (the compare value

@@ -68,7 +68,8 @@ pub struct Case {
     /// transforms that, as in LLVM, do not keep NaN payloads).
     pub non_nan: bool,
     /// Library calls are emitted by AArch64 Darwin's hooks (outline
-    /// atomics, `bzero`) rather than RV64's.
+    /// atomics, `bzero`) rather than RV64's, in a function taking and
+    /// returning values in AArch64's registers.
     pub darwin: bool,
     /// Legalized with RV64's hooks (its stack pointer) rather than LLVM's
     /// defaults, for actions other than libcalls.
@@ -119,8 +120,8 @@ impl Case {
         Case { non_nan: true, ..self }
     }
 
-    /// With library calls emitted for AArch64 Darwin (whose calls the
-    /// RV64 interpreter does not run).
+    /// With library calls emitted for AArch64 Darwin, in an AArch64
+    /// function.
     pub const fn on_darwin(self) -> Case {
         Case { darwin: true, ..self }
     }
@@ -190,7 +191,7 @@ impl Case {
                 }
             }
         }
-        let abi = Abi::riscv64();
+        let abi = if self.darwin { Abi::aarch64() } else { Abi::riscv64() };
         let mut inputs = random_inputs(&before, &abi, MAX_INPUTS, 11);
         if self.non_nan {
             inputs.retain(|input| !input.regs.iter().any(|(name, value)| is_nan(name, value)));
@@ -227,7 +228,7 @@ impl Case {
 
     /// The function: argument materialization, the instruction, results.
     fn body(&self, op: Opcode) -> String {
-        let mut regs = Registers::default();
+        let mut regs = Registers::new(self.darwin);
         let mut lines = vec!["bb.0:".to_owned()];
         for (i, ty) in self.args.iter().enumerate() {
             regs.argument(&mut lines, &format!("%{i}"), ty);
@@ -246,7 +247,7 @@ impl Case {
             regs.result(&mut lines, &mut returned, &format!("%r{i}"), ty);
         }
         let implicit: Vec<String> = returned.iter().map(|r| format!("implicit {r}")).collect();
-        lines.push(format!("PseudoRET {}", implicit.join(", ")).trim_end().to_owned());
+        lines.push(format!("{} {}", regs.return_opcode(), implicit.join(", ")).trim_end().to_owned());
         lines.join("\n") + "\n"
     }
 
@@ -259,7 +260,7 @@ impl Case {
 
     /// How many instructions precede the one under test.
     fn body_index(&self) -> usize {
-        let mut regs = Registers::default();
+        let mut regs = Registers::new(self.darwin);
         let mut lines = Vec::new();
         for (i, ty) in self.args.iter().enumerate() {
             regs.argument(&mut lines, &format!("%{i}"), ty);
@@ -333,6 +334,8 @@ fn int_type(ty: &str) -> String {
 /// Hands out RV64 registers for arguments and results.
 #[derive(Default)]
 struct Registers {
+    /// AArch64's registers and return (for Darwin cases), else RV64's.
+    aarch64: bool,
     int: usize,
     float: usize,
     temps: usize,
@@ -343,14 +346,29 @@ struct Registers {
 const INT_REGS: [u32; 26] =
     [10, 11, 12, 13, 14, 15, 16, 17, 5, 6, 7, 28, 29, 30, 31, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 9];
 
+/// AArch64's integer registers used, in order (not `x8`, the indirect
+/// result register, nor the intra-call scratch `x16`-`x18`).
+const AARCH64_INT_REGS: [u32; 25] =
+    [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28];
+
 impl Registers {
+    /// Registers of AArch64 when `aarch64`, else of RV64.
+    fn new(aarch64: bool) -> Registers {
+        Registers { aarch64, ..Registers::default() }
+    }
+
+    /// The return instruction.
+    fn return_opcode(&self) -> &'static str {
+        if self.aarch64 { "RET_ReallyLR" } else { "PseudoRET" }
+    }
+
     fn temp(&mut self) -> String {
         self.temps += 1;
         format!("%t{}", self.temps)
     }
 
     fn next_int(&mut self) -> String {
-        let r = INT_REGS[self.int];
+        let r = if self.aarch64 { AARCH64_INT_REGS[self.int] } else { INT_REGS[self.int] };
         self.int += 1;
         format!("$x{r}")
     }
@@ -389,7 +407,17 @@ impl Registers {
                 32 => "f",
                 _ => "d",
             };
-            lines.push(format!("{name}:_(s{bits}) = COPY $f{}_{suffix}", 10 + self.float));
+            let register = if self.aarch64 {
+                let class = match bits {
+                    16 => "h",
+                    32 => "s",
+                    _ => "d",
+                };
+                format!("${class}{}", self.float)
+            } else {
+                format!("$f{}_{suffix}", 10 + self.float)
+            };
+            lines.push(format!("{name}:_(s{bits}) = COPY {register}"));
             self.float += 1;
             return;
         }

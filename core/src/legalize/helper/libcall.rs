@@ -22,6 +22,7 @@ pub(super) fn libcall(h: &mut Helper<'_>, inst: Inst) -> StepResult {
             return mem_libcall(h, inst, opcode);
         }
         Opcode::G_ATOMIC_CMPXCHG
+        | Opcode::G_ATOMIC_CMPXCHG_WITH_SUCCESS
         | Opcode::G_ATOMICRMW_XCHG
         | Opcode::G_ATOMICRMW_ADD
         | Opcode::G_ATOMICRMW_SUB
@@ -29,6 +30,7 @@ pub(super) fn libcall(h: &mut Helper<'_>, inst: Inst) -> StepResult {
         | Opcode::G_ATOMICRMW_OR
         | Opcode::G_ATOMICRMW_XOR => return atomic_libcall(h, inst, opcode),
         Opcode::G_FMODF
+        | Opcode::G_FSINCOS
         | Opcode::G_GET_FPENV
         | Opcode::G_SET_FPENV
         | Opcode::G_RESET_FPENV
@@ -68,9 +70,11 @@ fn request_for(h: &Helper<'_>, inst: Inst, opcode: Opcode) -> Option<LibcallRequ
         G_FADD | G_FSUB | G_FMUL | G_FDIV => (soft_float_name(opcode, dst_ty)?, true),
         _ => (libm_name(opcode, dst_ty).or_else(|| conversion_name(h, inst, opcode))?, true),
     };
-    let is_conversion = matches!(opcode, G_FPEXT | G_FPTRUNC | G_FPTOSI | G_FPTOUI | G_SITOFP | G_UITOFP);
+    let rounds_to_int = matches!(opcode, G_LROUND | G_LLROUND | G_INTRINSIC_LRINT | G_INTRINSIC_LLRINT);
+    let is_conversion =
+        rounds_to_int || matches!(opcode, G_FPEXT | G_FPTRUNC | G_FPTOSI | G_FPTOUI | G_SITOFP | G_UITOFP);
     let (args, results) = if is_conversion {
-        let src_float = matches!(opcode, G_FPEXT | G_FPTRUNC | G_FPTOSI | G_FPTOUI);
+        let src_float = rounds_to_int || matches!(opcode, G_FPEXT | G_FPTRUNC | G_FPTOSI | G_FPTOUI);
         let dst_float = matches!(opcode, G_FPEXT | G_FPTRUNC | G_SITOFP | G_UITOFP);
         (vec![value(h, inst, 1, src_float, opcode == G_SITOFP)], vec![value(h, inst, 0, dst_float, false)])
     } else if opcode == G_FPOWI || opcode == G_FLDEXP {
@@ -174,11 +178,23 @@ fn libm_name(opcode: Opcode, ty: Llt) -> Option<String> {
     Some(format!("{base}{suffix}"))
 }
 
-/// `__extendsfdf2`, `__fixtfti`, `__floatunsidf`, ...
+/// `__extendsfdf2`, `__fixtfti`, `__floatunsidf`, ..., and the C
+/// library's rounding conversions to `long` and `long long`: `lroundf`,
+/// `llrint`, `lrintl`, ...
 fn conversion_name(h: &Helper<'_>, inst: Inst, opcode: Opcode) -> Option<String> {
     use Opcode::*;
     let (dst, src) = (h.ty(inst, 0), h.ty(inst, 1));
+    let libm_suffix = || match src.size_in_bits() {
+        32 => Some("f"),
+        64 => Some(""),
+        80 | 128 => Some("l"),
+        _ => None,
+    };
     Some(match opcode {
+        G_LROUND => format!("lround{}", libm_suffix()?),
+        G_LLROUND => format!("llround{}", libm_suffix()?),
+        G_INTRINSIC_LRINT => format!("lrint{}", libm_suffix()?),
+        G_INTRINSIC_LLRINT => format!("llrint{}", libm_suffix()?),
         G_FPEXT => format!("__extend{}{}2", float_suffix(src)?, float_suffix(dst)?),
         G_FPTRUNC => format!("__trunc{}{}2", float_suffix(src)?, float_suffix(dst)?),
         G_FPTOSI => format!("__fix{}{}", float_suffix(src)?, int_suffix(dst)?),

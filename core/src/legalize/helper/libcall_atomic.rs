@@ -2,10 +2,13 @@
 //! atomics (LLVM's `createAtomicLibcall`): `__aarch64_<op><bytes>_<order>`
 //! takes the operands with the address last and returns the old value.
 //! `and` becomes `ldclr` of the complement, `sub` becomes `ldadd` of the
-//! negation.
+//! negation. A compare-and-swap with a success flag compares the old value
+//! with the expected one after the call: the helpers return no flag
+//! (LLVM 22 instead gives the call an `{iN, i1}` result, whose flag the
+//! convention would read from the second result register).
 
 use super::{Helper, StepResult};
-use crate::ir::{AtomicOrdering, Inst, Reg};
+use crate::ir::{AtomicOrdering, Inst, IntPredicate, Operand, Reg};
 use crate::legalize::target::{LibcallRequest, LibcallValue, RuntimeFunction};
 use crate::opcode::Opcode;
 
@@ -27,11 +30,19 @@ pub(super) fn atomic_libcall(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> 
         }
     }
     let value = |h: &Helper<'_>, reg| LibcallValue::plain(reg, h.func.ty(reg));
+    // The success flag of a compare-and-swap, compared after the call.
+    let mut success = None;
     let args = match (opcode, regs.as_slice()) {
         (Opcode::G_ATOMIC_CMPXCHG, [_, address, expected, new]) => {
             vec![value(h, *expected), value(h, *new), value(h, *address)]
         }
-        (Opcode::G_ATOMIC_CMPXCHG, _) => return StepResult::Unable("malformed G_ATOMIC_CMPXCHG".into()),
+        (Opcode::G_ATOMIC_CMPXCHG_WITH_SUCCESS, [_, flag, address, expected, new]) => {
+            success = Some((*flag, *expected));
+            vec![value(h, *expected), value(h, *new), value(h, *address)]
+        }
+        (Opcode::G_ATOMIC_CMPXCHG | Opcode::G_ATOMIC_CMPXCHG_WITH_SUCCESS, _) => {
+            return StepResult::Unable(format!("malformed {opcode}"));
+        }
         (_, [_, address, operand]) => {
             let ty = h.func.ty(*operand);
             let operand = match opcode {
@@ -53,6 +64,12 @@ pub(super) fn atomic_libcall(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> 
     let target = h.target;
     match target.emit_libcall(h, inst, &request) {
         Ok(()) => {
+            if let Some((flag, expected)) = success {
+                h.set_insert_before(inst);
+                let uses =
+                    vec![Operand::IntPred(IntPredicate::Eq), Operand::vreg_use(regs[0]), Operand::vreg_use(expected)];
+                h.build_with(Opcode::G_ICMP, &[flag], uses);
+            }
             h.func.erase(inst);
             StepResult::Legalized
         }
@@ -66,7 +83,7 @@ pub(super) fn atomic_libcall(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> 
 fn outline_name(h: &Helper<'_>, inst: Inst, opcode: Opcode) -> Result<String, String> {
     use Opcode::*;
     let operation = match opcode {
-        G_ATOMIC_CMPXCHG => "cas",
+        G_ATOMIC_CMPXCHG | G_ATOMIC_CMPXCHG_WITH_SUCCESS => "cas",
         G_ATOMICRMW_XCHG => "swp",
         G_ATOMICRMW_ADD | G_ATOMICRMW_SUB => "ldadd",
         G_ATOMICRMW_AND => "ldclr",

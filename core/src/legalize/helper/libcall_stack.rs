@@ -1,5 +1,6 @@
 //! Library calls that pass a pointer to memory: `G_FMODF` (`modff` stores
-//! the integral part through its pointer argument) and the floating-point
+//! the integral part through its pointer argument), `G_FSINCOS` (`sincosf`
+//! stores both results through two) and the floating-point
 //! environment (`fegetenv`/`fegetmode` fill a stack temporary the result is
 //! loaded from, `fesetenv`/`fesetmode` read one the value is stored to, and
 //! the resets pass the all-ones pointer, C's `FE_DFL_ENV`/`FE_DFL_MODE`).
@@ -24,6 +25,7 @@ pub(super) fn stack_libcall(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> S
     let pointer_ty = Llt::pointer(0, h.info.pointer_bits());
     let built = match (opcode, regs.as_slice()) {
         (G_FMODF, [fraction, integral, value]) => modf(h, inst, *fraction, *integral, *value, pointer_ty),
+        (G_FSINCOS, [sin, cos, value]) => sincos(h, inst, *sin, *cos, *value, pointer_ty),
         (G_GET_FPENV | G_GET_FPMODE, [state]) => {
             let symbol = if opcode == G_GET_FPENV { "fegetenv" } else { "fegetmode" };
             let (slot, name) = temporary(h, h.func.ty(*state), pointer_ty);
@@ -67,12 +69,7 @@ fn modf(
     pointer_ty: Llt,
 ) -> Result<(), String> {
     let ty = h.func.ty(value);
-    let suffix = match ty.size_in_bits() {
-        32 => "f",
-        64 => "",
-        128 => "l",
-        bits => return Err(format!("no modf for a {bits}-bit float")),
-    };
+    let suffix = libm_suffix(ty).ok_or_else(|| format!("no modf for a {}-bit float", ty.size_in_bits()))?;
     let (slot, name) = temporary(h, ty, pointer_ty);
     let float = |reg| LibcallValue { reg, ty, float: true, signed: false, any_extend: false };
     let args = vec![float(value), LibcallValue::plain(slot, pointer_ty)];
@@ -80,6 +77,34 @@ fn modf(
     let load = h.build_with(Opcode::G_LOAD, &[integral], vec![Operand::vreg_use(slot)]);
     h.func.modify(load, |d| d.mem.push(slot_access(MemFlags::LOAD, ty, name)));
     Ok(())
+}
+
+/// `sincos(value, &sin_slot, &cos_slot)`, then `sin` and `cos` loaded from
+/// their slots.
+fn sincos(h: &mut Helper<'_>, inst: Inst, sin: VReg, cos: VReg, value: VReg, pointer_ty: Llt) -> Result<(), String> {
+    let ty = h.func.ty(value);
+    let suffix = libm_suffix(ty).ok_or_else(|| format!("no sincos for a {}-bit float", ty.size_in_bits()))?;
+    let (sin_slot, sin_name) = temporary(h, ty, pointer_ty);
+    let (cos_slot, cos_name) = temporary(h, ty, pointer_ty);
+    let float = LibcallValue { reg: value, ty, float: true, signed: false, any_extend: false };
+    let args = vec![float, LibcallValue::plain(sin_slot, pointer_ty), LibcallValue::plain(cos_slot, pointer_ty)];
+    call(h, inst, &format!("sincos{suffix}"), args, Vec::new(), false)?;
+    for (dst, slot, name) in [(sin, sin_slot, sin_name), (cos, cos_slot, cos_name)] {
+        let load = h.build_with(Opcode::G_LOAD, &[dst], vec![Operand::vreg_use(slot)]);
+        h.func.modify(load, |d| d.mem.push(slot_access(MemFlags::LOAD, ty, name)));
+    }
+    Ok(())
+}
+
+/// The C library's suffix for a float type: `f` for `float`, none for
+/// `double`, `l` for `long double` (`fp128` on AArch64 and RISC-V).
+fn libm_suffix(ty: Llt) -> Option<&'static str> {
+    match ty.size_in_bits() {
+        32 => Some("f"),
+        64 => Some(""),
+        128 => Some("l"),
+        _ => None,
+    }
 }
 
 /// A stack temporary for a `ty` value (aligned to its size rounded up to
