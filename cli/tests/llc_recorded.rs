@@ -161,3 +161,10 @@ fn stack_operations_on_riscv64_are_what_llc_22_prints() {
 fn stack_operations_on_aarch64_are_what_llc_22_prints() {
     check_against_llc("stack-aarch64.mir", &["-mtriple=aarch64"], "stack-aarch64.llc22.mir");
 }
+
+/// Registers read and written by the name a metadata node gives:
+/// `G_READ_REGISTER` and `G_WRITE_REGISTER` become copies of `$x2`/`$x3`.
+#[test]
+fn named_registers_on_riscv64_are_what_llc_22_prints() {
+    check_against_llc("named-register-riscv64.mir", &["-mtriple=riscv64"], "named-register-riscv64.llc22.mir");
+}

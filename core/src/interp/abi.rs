@@ -134,6 +134,12 @@ impl Abi {
         Some(abi)
     }
 
+    /// Whether `name` is the stack pointer, by any of its names.
+    pub fn is_stack_pointer(&self, name: &str) -> bool {
+        name == self.stack_pointer
+            || self.view(name).zip(self.view(self.stack_pointer)).is_some_and(|(a, b)| a.unit == b.unit)
+    }
+
     /// The registers a call returns a `kind` result in: the first
     /// floating-point register when it passes floats that wide, else as
     /// many general-purpose registers from the first as the value needs.
@@ -202,7 +208,16 @@ fn aarch64_view(name: &str) -> Option<RegView> {
     }
 }
 
+/// RISC-V's ABI names of the integer registers, `x0` to `x31` in order.
+const RISCV_ABI_NAMES: [&str; 32] = [
+    "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2",
+    "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
+];
+
 fn riscv_view(name: &str, xlen: u32) -> Option<RegView> {
+    if let Some(n) = RISCV_ABI_NAMES.iter().position(|n| *n == name).or((name == "fp").then_some(8)) {
+        return riscv_view(&format!("x{n}"), xlen);
+    }
     if let Some(rest) = name.strip_prefix('x') {
         let n = number(rest, 31)?;
         return Some(RegView {

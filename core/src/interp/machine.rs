@@ -118,7 +118,7 @@ impl<'a> Machine<'a> {
     }
 
     fn read_phys(&self, name: &str) -> Result<Value, InterpError> {
-        if name == self.abi.stack_pointer {
+        if self.abi.is_stack_pointer(name) {
             return Ok(Value::from_u128(self.abi.pointer_bits, u128::from(self.stack_pointer)));
         }
         let view = self.abi.view(name).ok_or_else(|| unsupported(format!("physical register ${name}")))?;
@@ -130,7 +130,7 @@ impl<'a> Machine<'a> {
     }
 
     fn write_phys(&mut self, name: &str, value: &Value) -> Result<(), InterpError> {
-        if name == self.abi.stack_pointer {
+        if self.abi.is_stack_pointer(name) {
             self.stack_pointer = mem_ops::address(value)?;
             return Ok(());
         }
@@ -343,6 +343,12 @@ impl<'a> Machine<'a> {
                 f.run(&mut self.memory, &args)?;
                 return Ok(None);
             }
+            G_READ_REGISTER => vec![self.read_phys(self.named_register(data, 1)?)?],
+            G_WRITE_REGISTER => {
+                let [value] = self.reg_uses(data)?;
+                self.write_phys(self.named_register(data, 0)?, &value)?;
+                return Ok(None);
+            }
             G_STACKSAVE => vec![self.read_phys(self.abi.stack_pointer)?],
             G_STACKRESTORE => {
                 let [saved] = self.reg_uses(data)?;
@@ -520,6 +526,19 @@ impl<'a> Machine<'a> {
                 Ok((r, value))
             })
             .collect()
+    }
+
+    /// The register the metadata operand at `index` of `data` names.
+    fn named_register(&self, data: &InstData, index: usize) -> Result<&'a str, InterpError> {
+        let Some(Operand::Metadata(node)) = data.operands.get(index) else {
+            return Err(malformed("a register name that is not a metadata operand"));
+        };
+        let func: &'a Function = self.func;
+        func.string_metadata
+            .iter()
+            .find(|(id, _)| id == node)
+            .map(|(_, name)| &**name)
+            .ok_or_else(|| malformed(format!("{node} names no register")))
     }
 
     /// The values of a call's parameters of `kinds`, read from `arg_regs`

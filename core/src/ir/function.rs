@@ -76,6 +76,10 @@ pub struct Function {
     pub constant_pool: ConstantPool,
     /// The encoding of the function's jump-table entries, if it has tables.
     pub jump_table_kind: Option<JumpTableKind>,
+    /// The IR module's one-string metadata nodes (`!0 = !{!"sp"}` gives
+    /// `("!0", "sp")`), which `G_READ_REGISTER` and `G_WRITE_REGISTER` name
+    /// their register with.
+    pub string_metadata: Vec<(Box<str>, Box<str>)>,
     vregs: Vec<VRegInfo>,
     insts: Vec<InstData>,
     blocks: Vec<BlockData>,

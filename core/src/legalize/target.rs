@@ -68,6 +68,12 @@ pub trait LegalizeTarget: Sync {
         None
     }
 
+    /// The physical register `G_READ_REGISTER` and `G_WRITE_REGISTER` name
+    /// `name` as (LLVM's `getRegisterByName`), or why it cannot be used.
+    fn register_by_name(&self, name: &str) -> Result<&'static str, String> {
+        Err(format!("the target knows no register named \"{name}\""))
+    }
+
     /// Whether sign-extending from `from` to `to` is cheaper than
     /// zero-extending (LLVM's `isSExtCheaperThanZExt`).
     fn is_sext_cheaper_than_zext(&self, from: Llt, to: Llt) -> bool {

@@ -4,7 +4,7 @@
 use super::document::{Body, FunctionDoc, parse_document};
 use super::header::{Constant, FunctionHeader, RegisterEntry, StackObject};
 use super::header_write::{fixed_stack_print_order, write_function_header};
-use super::module::{DataLayout, Target, module_triple, normalize_triple, write_ir_module};
+use super::module::{DataLayout, Target, module_triple, normalize_triple, string_metadata, write_ir_module};
 use super::{MirError, body, print_body};
 use crate::ir::{Function, JumpTableKind, Operand};
 use crate::opcode::Opcode;
@@ -99,6 +99,7 @@ pub struct MirDocuments<'s> {
     /// The machine-function documents, in file order, bodies unread.
     pub functions: Vec<FunctionDoc>,
     layout: DataLayout,
+    string_metadata: Vec<(Box<str>, Box<str>)>,
 }
 
 /// Reads the container and every YAML header of `source`, as [`read_mir`]
@@ -122,6 +123,7 @@ pub fn read_mir_documents<'s>(
         })?
         .with_features(features);
     let layout = DataLayout::parse(target.datalayout);
+    let string_metadata = file.ir_module.as_deref().map(string_metadata).unwrap_or_default();
     Ok(MirDocuments {
         source,
         file_name: file_name.to_owned(),
@@ -129,6 +131,7 @@ pub fn read_mir_documents<'s>(
         target,
         functions: file.functions,
         layout,
+        string_metadata,
     })
 }
 
@@ -162,6 +165,7 @@ impl MirDocuments<'_> {
         func.frame.declared = doc.header.stack.len() as u32;
         func.constant_pool.declared = doc.header.constants.len() as u32;
         func.jump_table_kind = doc.header.jump_table.as_ref().and_then(|table| JumpTableKind::from_mir(&table.kind));
+        func.string_metadata.clone_from(&self.string_metadata);
         let mut header = doc.header;
         let has_phis = func.all_insts().any(|i| func.inst(i).is(Opcode::G_PHI) || func.inst(i).is(Opcode::PHI));
         let is_ssa = func.vregs().all(|v| func.def_insts(v).len() <= 1);

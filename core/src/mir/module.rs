@@ -168,6 +168,45 @@ pub fn module_datalayout(ir_module: &str) -> Option<&str> {
     module_string(ir_module, "target datalayout")
 }
 
+/// The `!N` a numbered metadata definition line (`!N = ...`) defines.
+fn metadata_id(line: &str) -> Option<&str> {
+    let (id, _) = line.trim().split_once('=')?;
+    let id = id.trim();
+    let digits = id.strip_prefix('!')?;
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(id)
+}
+
+/// Numbered metadata nodes nothing else in the IR module refers to, which
+/// llc does not print back (machine instructions may still name them).
+fn unreferenced_metadata(ir_module: &str) -> Vec<&str> {
+    let defined: Vec<&str> = ir_module.lines().filter_map(metadata_id).collect();
+    let referenced = |id: &str| {
+        ir_module.lines().any(|line| {
+            let uses = match metadata_id(line) {
+                Some(_) => line.split_once('=').map_or("", |(_, node)| node),
+                None => line,
+            };
+            uses.match_indices(id).any(|(at, _)| !uses[at + id.len()..].starts_with(|c: char| c.is_ascii_digit()))
+        })
+    };
+    defined.into_iter().filter(|id| !referenced(id)).collect()
+}
+
+/// The metadata nodes of an IR module that hold one string
+/// (`!0 = !{!"sp"}`), as (`!0`, `sp`) pairs.
+pub fn string_metadata(ir_module: &str) -> Vec<(Box<str>, Box<str>)> {
+    ir_module
+        .lines()
+        .filter_map(|line| {
+            let id = metadata_id(line)?;
+            let (_, node) = line.split_once('=')?;
+            let text = node.trim().strip_prefix("!{")?.strip_suffix('}')?.trim().strip_prefix("!\"")?;
+            let text = text.strip_suffix('"')?;
+            (!text.contains('"')).then(|| (id.into(), text.into()))
+        })
+        .collect()
+}
+
 fn module_string<'a>(ir_module: &'a str, key: &str) -> Option<&'a str> {
     ir_module.lines().find_map(|line| {
         let rest = line.trim_start().strip_prefix(key)?.trim_start().strip_prefix('=')?.trim();
@@ -247,12 +286,14 @@ pub fn write_ir_module(
     let mut body = String::new();
     match ir_module {
         Some(text) => {
+            let unreferenced = unreferenced_metadata(text);
             for line in text.lines() {
                 let t = line.trim_start();
                 if t.starts_with("; ModuleID")
                     || t.starts_with("source_filename")
                     || t.starts_with("target datalayout")
                     || t.starts_with("target triple")
+                    || unreferenced.iter().any(|id| metadata_id(t) == Some(id))
                 {
                     continue;
                 }

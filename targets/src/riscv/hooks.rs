@@ -142,6 +142,10 @@ impl LegalizeTarget for RiscvHooks {
         Some("x2")
     }
 
+    fn register_by_name(&self, name: &str) -> Result<&'static str, String> {
+        register_by_name(name)
+    }
+
     fn boolean_content(&self, vector: bool) -> BooleanContent {
         if vector { BooleanContent::ZeroOrNegativeOne } else { BooleanContent::ZeroOrOne }
     }
@@ -614,4 +618,25 @@ fn implicit(reg: Symbol, def: bool) -> Operand {
         flags.insert(RegFlags::DEF);
     }
     Operand::Reg(RegOperand { reg: Reg::Physical(reg), flags, subreg: None, tied_def: None })
+}
+
+/// The general-purpose register `name` (`x3` or its ABI name `gp`), which
+/// must be one the compiler reserves: `zero`, `sp`, `gp` or `tp` (LLVM's
+/// `getRegisterByName`; registers reserved with `+reserve-xN` are not
+/// modelled).
+fn register_by_name(name: &str) -> Result<&'static str, String> {
+    const X: [&str; 32] = [
+        "x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11", "x12", "x13", "x14", "x15", "x16",
+        "x17", "x18", "x19", "x20", "x21", "x22", "x23", "x24", "x25", "x26", "x27", "x28", "x29", "x30", "x31",
+    ];
+    const ABI: [&str; 32] = [
+        "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7",
+        "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
+    ];
+    let number = ABI.iter().chain(&X).position(|n| *n == name).map(|i| i % 32).or((name == "fp").then_some(8));
+    match number {
+        Some(n @ 0..=4) if n != 1 => Ok(X[n]),
+        Some(_) => Err(format!("Trying to obtain non-reserved register \"{name}\".")),
+        None => Err(format!("invalid register \"{name}\" for llvm.read_register")),
+    }
 }

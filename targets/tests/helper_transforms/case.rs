@@ -74,6 +74,8 @@ pub struct Case {
     /// Legalized with RV64's hooks (its stack pointer) rather than LLVM's
     /// defaults, for actions other than libcalls.
     pub riscv64: bool,
+    /// The register name metadata node `!0` holds, if any.
+    pub register_name: Option<&'static str>,
     /// The expected outcome.
     pub expect: Expect,
 }
@@ -101,6 +103,7 @@ impl Case {
             non_nan: false,
             darwin: false,
             riscv64: false,
+            register_name: None,
             expect: Expect::Checked,
         }
     }
@@ -131,6 +134,11 @@ impl Case {
         Case { riscv64: true, ..self }
     }
 
+    /// With `!0 = !{!"name"}` in the module, naming a register.
+    pub const fn naming_register(self, name: &'static str) -> Case {
+        Case { register_name: Some(name), ..self }
+    }
+
     /// With a memory operand.
     pub const fn mem(self, mem: &'static str) -> Case {
         Case { mem, ..self }
@@ -154,8 +162,11 @@ impl Case {
     /// Runs the case for `op` under `action`: `Err` says how it failed.
     pub fn run(&self, action: LegalizeAction, op: Opcode) -> Result<(), String> {
         let text = self.body(op);
-        let before =
+        let mut before =
             parse_body("f", &text, &[], &pointer_bits).map_err(|e| format!("does not parse: {e:?}\n{text}"))?;
+        if let Some(name) = self.register_name {
+            before.string_metadata = vec![("!0".into(), name.into())];
+        }
         let inst = self.instruction(&before);
         let info = self.rules(&before, inst, action, op)?;
         let callee_target;

@@ -242,6 +242,16 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_VAARG], 0, "", &["s64"], &["p0"], "%0(p0), 16").on_riscv64(),
     Case::new(&[G_VAARG], 0, "", &["p0"], &["p0"], "%0(p0), 1").on_riscv64(),
     Case::new(&[G_VAARG], 0, "", &["s16"], &["p0"], "%0(p0), 2").on_riscv64(),
+    Case::new(&[G_READ_REGISTER], 0, "", &["s64"], &["s64"], "!0")
+        .pre("$x3 = COPY %0(s64)")
+        .naming_register("gp")
+        .on_riscv64(),
+    Case::new(&[G_WRITE_REGISTER], 0, "", &["s64"], &["s64"], "!0, %0(s64)")
+        .post("%r0:_(s64) = G_READ_REGISTER !0")
+        .naming_register("tp")
+        .on_riscv64(),
+    // Only the registers the compiler reserves can be named.
+    Case::new(&[G_READ_REGISTER], 0, "", &["s64"], &[], "!0").naming_register("a0").on_riscv64().unable(),
     // The default hooks name no stack pointer.
     Case::new(&[G_STACKSAVE], 0, "", &["p0"], &[], "").unable(),
     // The allocation size of an odd-sized value depends on the data layout.

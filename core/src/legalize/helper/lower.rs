@@ -8,7 +8,8 @@
 //! min/max and saturation in [`int`]; bit counting, byte and bit swaps,
 //! rotates and funnel shifts in [`bits`]; memory, merges, extracts,
 //! selects and shuffles in [`mem`]; atomics in [`atomic`]; the stack
-//! pointer, dynamic allocation and `G_VAARG` in [`stack`]. Opcodes LLVM
+//! pointer, dynamic allocation and `G_VAARG` in [`stack`]; registers read
+//! and written by name in [`named_register`]. Opcodes LLVM
 //! cannot lower (or that are not implemented here) report `Unable` with
 //! the opcode's name, as LLVM's `UnableToLegalize` does.
 
@@ -16,6 +17,7 @@ mod atomic;
 mod bits;
 mod int;
 mod mem;
+mod named_register;
 mod stack;
 #[cfg(test)]
 mod tests;
@@ -56,6 +58,7 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, idx: usize, hint: Llt) -> St
         }
         G_ATOMICRMW_SUB | G_ATOMIC_CMPXCHG_WITH_SUCCESS => atomic::lower(h, inst, opcode),
         G_STACKSAVE | G_STACKRESTORE | G_DYN_STACKALLOC | G_VAARG => stack::lower(h, inst, opcode),
+        G_READ_REGISTER | G_WRITE_REGISTER => named_register::lower(h, inst, opcode),
         G_FCOPYSIGN => copysign(h, inst),
         G_FCONSTANT => fconstant(h, inst),
         _ => unable(opcode, "no lowering is implemented for this opcode"),
