@@ -516,6 +516,12 @@ impl<'a> Machine<'a> {
         let values = self.call_arguments(&lib.params, arg_regs, callee)?;
         let result = lib.call(&values)?;
         self.write_call_result(lib.ret, &result, ret_regs.clone(), callee)?;
+        self.tail_call_results(tail, ret_regs)
+    }
+
+    /// What a tail call returns: the values of its result registers (none
+    /// for a call that is not a tail call).
+    fn tail_call_results(&self, tail: bool, ret_regs: Vec<String>) -> Result<Vec<(String, Value)>, InterpError> {
         if !tail {
             return Ok(Vec::new());
         }
@@ -670,16 +676,7 @@ impl<'a> Machine<'a> {
         for r in &ret_regs {
             self.write_phys(r, &args[0])?;
         }
-        if !tail {
-            return Ok(Vec::new());
-        }
-        ret_regs
-            .into_iter()
-            .map(|r| {
-                let value = self.read_phys(&r)?;
-                Ok((r, value))
-            })
-            .collect()
+        self.tail_call_results(tail, ret_regs)
     }
 }
 
