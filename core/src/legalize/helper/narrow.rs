@@ -63,6 +63,12 @@ pub(super) fn narrow_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, narrow: 
             h.mark_changed(inst);
             StepResult::Legalized
         }
+        // LLVM 22 narrows these as the plain conversions and zero-extends:
+        // negative results lose their sign, and infinities saturate at the
+        // narrow type's bounds instead of the wide one's.
+        (G_FPTOSI_SAT | G_FPTOUI_SAT, 0) => {
+            unable(opcode, idx, narrow, "a narrower saturating conversion saturates at the narrower bounds")
+        }
         (G_PTRTOINT | G_CTLZ | G_CTLZ_ZERO_UNDEF | G_CTTZ | G_CTTZ_ZERO_UNDEF | G_CTPOP | G_FCMP, 0) => {
             h.narrow_dst(inst, 0, narrow, G_ZEXT);
             h.mark_changed(inst);
