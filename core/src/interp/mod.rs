@@ -78,19 +78,29 @@ pub struct Program<'f> {
 }
 
 impl<'f> Program<'f> {
-    /// A function without a constant pool.
+    /// A function with the constant-pool entries passes added to it (the
+    /// declared ones live in a `.mir` header: see
+    /// [`Program::from_machine_function`]).
     pub fn new(func: &'f Function) -> Program<'f> {
-        Program { func, constant_pool: Vec::new() }
+        Program { func, constant_pool: added_constants(func) }
     }
 
-    /// A function read from a `.mir` file with its `constants:` (integer and
-    /// scalar floating-point entries; others are left out, and a
-    /// `G_CONSTANT_POOL` of them reports them unsupported).
+    /// A function read from a `.mir` file with its `constants:` and those
+    /// passes added (integer and scalar floating-point entries; others are
+    /// left out, and a `G_CONSTANT_POOL` of them reports them unsupported).
     pub fn from_machine_function(mf: &'f MachineFunction) -> Program<'f> {
-        let constant_pool =
+        let mut constant_pool: Vec<(u32, Value)> =
             mf.header.constants.iter().filter_map(|c| Some((c.id, parse_constant(&c.value)?))).collect();
+        constant_pool.extend(added_constants(&mf.func));
         Program { func: &mf.func, constant_pool }
     }
+}
+
+/// The constant-pool entries passes added to `func`, numbered after the
+/// declared ones.
+fn added_constants(func: &Function) -> Vec<(u32, Value)> {
+    let pool = &func.constant_pool;
+    (pool.declared..).zip(&pool.added).filter_map(|(id, c)| Some((id, parse_constant(&c.value)?))).collect()
 }
 
 /// An IR constant (`i64 -5`, `double 1.0`, `fp128 0xL...`) as a value.

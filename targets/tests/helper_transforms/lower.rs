@@ -189,8 +189,9 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_FCOPYSIGN], 0, "", &["s32"], &["f32", "f32"], "%0, %1(s32)"),
     Case::new(&[G_FCOPYSIGN], 0, "", &["s32"], &["f32", "f64"], "%0, %1(s64)"),
     Case::new(&[G_FCOPYSIGN], 0, "", &["s64"], &["f64", "f32"], "%0, %1(s32)"),
-    Case::new(&[G_FCONSTANT], 0, "", &["s64"], &[], "double 1.5")
-        .unchecked("the output loads from the constant pool, which the interpreter gets only from a .mir header"),
+    Case::new(&[G_FCONSTANT], 0, "", &["s64"], &[], "double 1.5"),
+    Case::new(&[G_FCONSTANT], 0, "", &["s32"], &[], "float -0.0"),
+    Case::new(&[G_FCONSTANT], 0, "", &["s128"], &[], "fp128 0xL00000000000000004000000000000000"),
     // As in LLVM, a vector mask must be as wide as the values.
     Case::new(&[G_SELECT], 0, "", &["<2 x s32>"], &["<2 x s1>", "<2 x s32>", "<2 x s32>"], "%0(<2 x s1>), %1, %2")
         .unable(),
