@@ -6,6 +6,7 @@
 use super::abi::{Abi, RegClass};
 use super::atomic::{self, Outline};
 use super::eval::{BoolExt, Ctx, VSCALE, eval_pure};
+use super::fp_state::{self, FpState, StateFunction};
 use super::libcall::{self, Kind, StoresThrough};
 use super::mem_calls::MemFn;
 use super::memory::{Memory, splitmix64, stack_region};
@@ -70,6 +71,8 @@ struct Machine<'a> {
     frames: FxHashMap<(bool, u32), u64>,
     constants: FxHashMap<u32, u64>,
     stack_pointer: u64,
+    fp_env: Value,
+    fp_mode: Value,
     steps: u64,
 }
 
@@ -96,6 +99,8 @@ impl<'a> Machine<'a> {
             // Dynamic allocations grow down from here, below the frame
             // objects and above the constant pool.
             stack_pointer: stack_region(abi.pointer_bits).0 + 0x40_0000,
+            fp_env: fp_state::default_state(),
+            fp_mode: fp_state::default_state(),
             steps: 0,
         };
         let (base, _) = stack_region(abi.pointer_bits);
@@ -349,6 +354,28 @@ impl<'a> Machine<'a> {
                 self.write_phys(self.named_register(data, 0)?, &value)?;
                 return Ok(None);
             }
+            G_GET_FPENV | G_GET_FPMODE => {
+                let state = if op == G_GET_FPENV { &self.fp_env } else { &self.fp_mode };
+                let w = self.def_width(data, 0)?;
+                if w > fp_state::STATE_BITS {
+                    return Err(unsupported(format!("{} wider than the modelled state", op.name())));
+                }
+                vec![state.extract(0, w)]
+            }
+            G_SET_FPENV | G_SET_FPMODE => {
+                let [value] = self.reg_uses(data)?;
+                let state = if op == G_SET_FPENV { &mut self.fp_env } else { &mut self.fp_mode };
+                *state = state.inserted(0, &value.extract(0, value.width().min(fp_state::STATE_BITS)));
+                return Ok(None);
+            }
+            G_RESET_FPENV => {
+                self.fp_env = fp_state::default_state();
+                return Ok(None);
+            }
+            G_RESET_FPMODE => {
+                self.fp_mode = fp_state::default_state();
+                return Ok(None);
+            }
             G_STACKSAVE => vec![self.read_phys(self.abi.stack_pointer)?],
             G_STACKRESTORE => {
                 let [saved] = self.reg_uses(data)?;
@@ -503,6 +530,17 @@ impl<'a> Machine<'a> {
         }
         if let Some((what, bits)) = atomic::outline_helper(callee) {
             self.call_outline_atomic(what, bits, &arg_regs, &ret_regs)?;
+            return Ok(Vec::new());
+        }
+        if let Some(function) = StateFunction::for_symbol(callee) {
+            let [pointer] =
+                <[Value; 1]>::try_from(self.call_arguments(&[Kind::Int(self.abi.pointer_bits)], arg_regs, callee)?)
+                    .map_err(|_| malformed("one pointer argument"))?;
+            let state = match function {
+                StateFunction::Get(FpState::Env) | StateFunction::Set(FpState::Env) => &mut self.fp_env,
+                StateFunction::Get(FpState::Mode) | StateFunction::Set(FpState::Mode) => &mut self.fp_mode,
+            };
+            fp_state::call(function, state, &mut self.memory, &pointer)?;
             return Ok(Vec::new());
         }
         if let Some((function, bits)) = libcall::stores_through(callee) {

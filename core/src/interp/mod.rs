@@ -24,6 +24,7 @@ mod bits;
 mod equivalence;
 mod eval;
 mod float;
+mod fp_state;
 mod fparith;
 mod inputs;
 mod int;

@@ -17,7 +17,6 @@ const TRANSCENDENTAL_UNARY: &[Opcode] = &[
 const ROUND_TO_INT: &[Opcode] = &[G_LROUND, G_LLROUND, G_INTRINSIC_LRINT, G_INTRINSIC_LLRINT];
 const RMW: &[Opcode] =
     &[G_ATOMICRMW_XCHG, G_ATOMICRMW_ADD, G_ATOMICRMW_SUB, G_ATOMICRMW_AND, G_ATOMICRMW_OR, G_ATOMICRMW_XOR];
-const NO_CALL_MODEL: &str = "the interpreter has no model of this runtime function";
 
 /// The opcodes §3.8 lists.
 pub const LISTED: &[Opcode] = &[
@@ -149,7 +148,15 @@ pub const CASES: &[Case] = &[
         .pre("%k:_(s64) = G_CONSTANT i64 255\n%n:_(s64) = G_AND %1, %k")
         .mem("(store (s8), align 1)")
         .on_darwin(),
-    Case::new(&[G_GET_FPENV, G_GET_FPMODE], 0, "", &["s32"], &[], "").unchecked(NO_CALL_MODEL),
-    Case::new(&[G_SET_FPENV, G_SET_FPMODE], 0, "", &[], &["s32"], "%0(s32)").unchecked(NO_CALL_MODEL),
-    Case::new(&[G_RESET_FPENV, G_RESET_FPMODE], 0, "", &[], &[], "").unchecked(NO_CALL_MODEL),
+    // The state is read back by the (legal) opcodes themselves.
+    Case::new(&[G_GET_FPENV], 0, "", &["s32"], &["s32"], "").pre("G_SET_FPENV %0(s32)"),
+    Case::new(&[G_GET_FPMODE], 0, "", &["s32"], &["s32"], "").pre("G_SET_FPMODE %0(s32)"),
+    Case::new(&[G_SET_FPENV], 0, "", &["s32"], &["s32"], "%0(s32)").post("%r0:_(s32) = G_GET_FPENV"),
+    Case::new(&[G_SET_FPMODE], 0, "", &["s32"], &["s32"], "%0(s32)").post("%r0:_(s32) = G_GET_FPMODE"),
+    Case::new(&[G_RESET_FPENV], 0, "", &["s32"], &["s32"], "")
+        .pre("G_SET_FPENV %0(s32)")
+        .post("%r0:_(s32) = G_GET_FPENV"),
+    Case::new(&[G_RESET_FPMODE], 0, "", &["s32"], &["s32"], "")
+        .pre("G_SET_FPMODE %0(s32)")
+        .post("%r0:_(s32) = G_GET_FPMODE"),
 ];
