@@ -168,3 +168,11 @@ fn stack_operations_on_aarch64_are_what_llc_22_prints() {
 fn named_registers_on_riscv64_are_what_llc_22_prints() {
     check_against_llc("named-register-riscv64.mir", &["-mtriple=riscv64"], "named-register-riscv64.llc22.mir");
 }
+
+/// `G_IS_FPCLASS` lowered to integer tests of the value's bits, for every
+/// class and the groups the expansion tests together, on half, float,
+/// double, quad and vectors.
+#[test]
+fn fp_class_tests_on_aarch64_are_what_llc_22_prints() {
+    check_against_llc("is-fpclass-aarch64.mir", &["-mtriple=aarch64"], "is-fpclass-aarch64.llc22.mir");
+}

@@ -172,6 +172,24 @@ fn anyext_or_trunc_into(h: &mut Helper<'_>, dst: VReg, src: VReg) {
     }
 }
 
+/// Whether constants of `ty` cannot be built: `G_CONSTANT` of the element,
+/// and for a vector its `G_BUILD_VECTOR` (LLVM's `isConstantUnsupported`).
+fn is_constant_unsupported(h: &Helper<'_>, ty: Llt) -> bool {
+    let element = ty.scalar_type();
+    is_unsupported(h, Opcode::G_CONSTANT, &[element])
+        || (ty.is_vector() && is_unsupported(h, Opcode::G_BUILD_VECTOR, &[ty, element]))
+}
+
+/// A constant of `ty` holding `value` in every element (`buildConstant`).
+fn splat_constant(h: &mut Helper<'_>, ty: Llt, value: ApInt) -> VReg {
+    if !ty.is_vector() {
+        return h.constant(ty, value);
+    }
+    let element = h.constant(ty.scalar_type(), value);
+    let elements = vec![element; ty.num_elements() as usize];
+    h.build(Opcode::G_BUILD_VECTOR, ty, &elements)
+}
+
 fn constant_value(func: &Function, inst: Inst) -> Option<ApInt> {
     match &func.inst(inst).operands[1] {
         Operand::CImm(v) => Some(v.as_ref().clone()),
@@ -220,8 +238,8 @@ fn combine_zext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
     match def_opcode {
         // zext(trunc x) -> and(anyext-or-trunc x, mask); zext(sext x) -> and(sext-or-trunc x, mask);
         // the mask is left out when the high bits are known to be zero.
-        Opcode::G_TRUNC | Opcode::G_SEXT if dst_ty.is_scalar() => {
-            if is_unsupported(h, Opcode::G_AND, &[dst_ty]) || is_unsupported(h, Opcode::G_CONSTANT, &[dst_ty]) {
+        Opcode::G_TRUNC | Opcode::G_SEXT => {
+            if is_unsupported(h, Opcode::G_AND, &[dst_ty]) || is_constant_unsupported(h, dst_ty) {
                 return None;
             }
             let inner = use_reg(h, def, 1);
@@ -239,7 +257,7 @@ fn combine_zext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
             if known.or(&mask).is_all_ones() {
                 replace_reg(h, dst, and_src);
             } else {
-                let mask_reg = h.constant(dst_ty, mask);
+                let mask_reg = splat_constant(h, dst_ty, mask);
                 h.build_into(Opcode::G_AND, dst, &[and_src, mask_reg]);
             }
         }

@@ -491,7 +491,7 @@ legalizer! {
                 .libcall_for((xlen, s32), (xlen, s64));
         }
 
-        G_IS_FPCLASS => custom_for((s1, f32), (s1, f64), (s1, f16)).lower();
+        G_IS_FPCLASS => custom_for((s1, f32), (s1, f64), (s1, f16)).lower_for((s1, s32), (s1, s64));
 
         if st.is_64bit() {
             G_FCONSTANT => legal_for(f32, f64, f16).custom_for(s32, s64).lower_for(s64, s128);

@@ -9,12 +9,14 @@
 //! rotates and funnel shifts in [`bits`]; memory, merges, extracts,
 //! selects and shuffles in [`mem`]; atomics in [`atomic`]; the stack
 //! pointer, dynamic allocation and `G_VAARG` in [`stack`]; registers read
-//! and written by name in [`named_register`]. Opcodes LLVM
+//! and written by name in [`named_register`]; `G_IS_FPCLASS` in
+//! [`fp_class`]. Opcodes LLVM
 //! cannot lower (or that are not implemented here) report `Unable` with
 //! the opcode's name, as LLVM's `UnableToLegalize` does.
 
 mod atomic;
 mod bits;
+mod fp_class;
 mod int;
 mod mem;
 mod named_register;
@@ -60,6 +62,7 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, idx: usize, hint: Llt) -> St
         G_STACKSAVE | G_STACKRESTORE | G_DYN_STACKALLOC | G_VAARG => stack::lower(h, inst, opcode),
         G_READ_REGISTER | G_WRITE_REGISTER => named_register::lower(h, inst, opcode),
         G_FCOPYSIGN => copysign(h, inst),
+        G_IS_FPCLASS => fp_class::lower(h, inst),
         G_FCONSTANT => fconstant(h, inst),
         _ => unable(opcode, "no lowering is implemented for this opcode"),
     }
