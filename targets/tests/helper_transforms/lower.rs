@@ -136,7 +136,6 @@ const TWO_DEFS: &[Opcode] = &[G_SDIVREM, G_UDIVREM, G_SADDO, G_SSUBO, G_UADDO, G
 const CARRY: &[Opcode] = &[G_SADDE, G_SSUBE, G_UADDE, G_USUBE];
 const INT_UNARY: &[Opcode] = &[G_ABS, G_CTLZ_ZERO_UNDEF, G_CTTZ_ZERO_UNDEF, G_CTLZ, G_CTTZ, G_CTPOP, G_BITREVERSE];
 const FP_BITS: &[Opcode] = &[G_FNEG, G_FABS];
-const FP_UNARY_MISSING: &[Opcode] = &[G_FFLOOR, G_INTRINSIC_ROUND];
 const FP_BINARY_MISSING: &[Opcode] = &[G_FMINIMUM, G_FMAXIMUM, G_FMINIMUMNUM, G_FMAXIMUMNUM];
 const REDUCTIONS: &[Opcode] = &[
     G_VECREDUCE_ADD,
@@ -258,7 +257,6 @@ pub const CASES: &[Case] = &[
     // The allocation size of an odd-sized value depends on the data layout.
     Case::new(&[G_VAARG], 0, "", &["s48"], &["p0"], "%0(p0), 8").on_riscv64().unable(),
     // Missing lowerings.
-    Case::new(FP_UNARY_MISSING, 0, "", &["s32"], &["f32"], "%0").unable(),
     Case::new(FP_BINARY_MISSING, 0, "", &["s32"], &["f32", "f32"], "%0, %1").unable(),
     Case::new(&[G_STRICT_FSUB], 0, "", &["s32"], &["f32", "f32"], "%0, %1"),
     Case::new(&[G_LROUND, G_LLROUND, G_INTRINSIC_LRINT, G_INTRINSIC_LLRINT], 0, "", &["s64"], &["f32"], "%0(s32)"),
@@ -266,7 +264,16 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_FMINNUM, G_FMAXNUM], 0, "", &["s32"], &["f32", "f32"], "%0, %1"),
     // An operand known not to be a signaling NaN is not canonicalized.
     Case::new(&[G_FMINNUM, G_FMAXNUM], 0, "", &["s64"], &["f64", "f64"], "%a, %1").pre("%a:_(s64) = G_FADD %0, %0"),
-    Case::new(&[G_FPOWI], 0, "", &["s32"], &["f32", "s32"], "%0, %1(s32)").unable(),
+    // `powi` multiplies (rounding each time) where `pow` rounds once: they
+    // agree exactly for the exponents 0 and 1 only.
+    Case::new(&[G_FPOWI], 0, "", &["s32"], &["f32", "s32"], "%0, %n(s32)")
+        .pre("%m:_(s32) = G_CONSTANT i32 1\n%n:_(s32) = G_AND %1, %m"),
+    Case::new(&[G_FPOWI], 0, "", &["s64"], &["f64", "s32"], "%0, %n(s32)")
+        .pre("%m:_(s32) = G_CONSTANT i32 1\n%n:_(s32) = G_AND %1, %m"),
+    Case::new(&[G_FFLOOR, G_INTRINSIC_ROUND], 0, "", &["s32"], &["f32"], "%0"),
+    Case::new(&[G_FFLOOR, G_INTRINSIC_ROUND], 0, "", &["s64"], &["f64"], "%0"),
+    Case::new(&[G_FFLOOR, G_INTRINSIC_ROUND], 0, "", &["s16"], &["f16"], "%0"),
+    Case::new(&[G_FFLOOR, G_INTRINSIC_ROUND], 0, "", &["<2 x s32>"], &["<2 x f32>"], "%0"),
     // Every class alone, the groups the expansion tests at once, and mixes.
     Case::new(&[G_IS_FPCLASS], 0, "", &["s1"], &["f32"], "%0(s32), 1"),
     Case::new(&[G_IS_FPCLASS], 0, "", &["s1"], &["f32"], "%0(s32), 2"),

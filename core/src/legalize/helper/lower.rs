@@ -10,12 +10,14 @@
 //! selects and shuffles in [`mem`]; atomics in [`atomic`]; the stack
 //! pointer, dynamic allocation and `G_VAARG` in [`stack`]; registers read
 //! and written by name in [`named_register`]; `G_IS_FPCLASS` in
-//! [`fp_class`]. Opcodes LLVM
+//! [`fp_class`]; floor, round and `G_FPOWI` through other floating-point
+//! operations in [`fp`]. Opcodes LLVM
 //! cannot lower (or that are not implemented here) report `Unable` with
 //! the opcode's name, as LLVM's `UnableToLegalize` does.
 
 mod atomic;
 mod bits;
+mod fp;
 mod fp_class;
 mod int;
 mod mem;
@@ -63,6 +65,7 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, idx: usize, hint: Llt) -> St
         G_READ_REGISTER | G_WRITE_REGISTER => named_register::lower(h, inst, opcode),
         G_FCOPYSIGN => copysign(h, inst),
         G_IS_FPCLASS => fp_class::lower(h, inst),
+        G_FFLOOR | G_INTRINSIC_ROUND | G_FPOWI => fp::lower(h, inst, opcode),
         G_FCONSTANT => fconstant(h, inst),
         _ => unable(opcode, "no lowering is implemented for this opcode"),
     }
