@@ -176,3 +176,11 @@ fn named_registers_on_riscv64_are_what_llc_22_prints() {
 fn fp_class_tests_on_aarch64_are_what_llc_22_prints() {
     check_against_llc("is-fpclass-aarch64.mir", &["-mtriple=aarch64"], "is-fpclass-aarch64.llc22.mir");
 }
+
+/// Saturating float-to-s128 conversions (a library call clamped by
+/// compares and selects against the bounds, as `lowerFPTOINT_SAT` does)
+/// and vector conversions of 64-bit integers to half.
+#[test]
+fn lowered_conversions_on_aarch64_are_what_llc_22_prints() {
+    check_against_llc("fp-int-conversions-aarch64.mir", &["-mtriple=aarch64"], "fp-int-conversions-aarch64.llc22.mir");
+}

@@ -301,7 +301,19 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_IS_FPCLASS], 0, "", &["<2 x s1>"], &["<2 x f32>"], "%0(<2 x s32>), 264"),
     Case::new(&[G_FPTRUNC], 0, "", &["s16"], &["f64"], "%0(s64)").unable(),
     Case::new(&[G_UITOFP, G_SITOFP], 0, "", &["s32"], &["s64"], "%0(s64)").unable(),
-    Case::new(&[G_FPTOUI, G_FPTOSI, G_FPTOSI_SAT, G_FPTOUI_SAT], 0, "", &["s64"], &["f32"], "%0(s32)").unable(),
+    Case::new(&[G_UITOFP, G_SITOFP], 0, "", &["s32"], &["s1"], "%0(s1)"),
+    Case::new(&[G_UITOFP, G_SITOFP], 0, "", &["s64"], &["s1"], "%0(s1)"),
+    Case::new(&[G_UITOFP, G_SITOFP], 0, "", &["<2 x s16>"], &["<2 x s64>"], "%0(<2 x s64>)"),
+    Case::new(&[G_FPTOUI, G_FPTOSI], 0, "", &["s64"], &["f32"], "%0(s32)").unable(),
+    // Bounds exact in the format: clamp, then convert.
+    Case::new(&[G_FPTOSI_SAT, G_FPTOUI_SAT], 0, "", &["s16"], &["f32"], "%0(s32)"),
+    Case::new(&[G_FPTOSI_SAT, G_FPTOUI_SAT], 0, "", &["s8"], &["f64"], "%0(s64)"),
+    Case::new(&[G_FPTOSI_SAT, G_FPTOUI_SAT], 0, "", &["<2 x s8>"], &["<2 x f32>"], "%0(<2 x s32>)"),
+    // Bounds rounded toward zero: convert, then select the bounds.
+    Case::new(&[G_FPTOSI_SAT, G_FPTOUI_SAT], 0, "", &["s32"], &["f32"], "%0(s32)"),
+    Case::new(&[G_FPTOSI_SAT, G_FPTOUI_SAT], 0, "", &["s64"], &["f64"], "%0(s64)"),
+    Case::new(&[G_FPTOSI_SAT, G_FPTOUI_SAT], 0, "", &["s128"], &["f32"], "%0(s32)"),
+    Case::new(&[G_FPTOSI_SAT, G_FPTOUI_SAT], 0, "", &["s64"], &["f16"], "%0(s16)"),
     Case::new(&[G_ATOMIC_CMPXCHG_WITH_SUCCESS], 0, "", &["s32", "s1"], &["p0", "s32", "s32"], "%0(p0), %1, %2")
         .mem("(load store seq_cst seq_cst (s32))"),
     Case::new(&[G_ATOMICRMW_SUB], 0, "", &["s32"], &["p0", "s32"], "%0(p0), %1").mem("(load store seq_cst (s32))"),

@@ -11,7 +11,8 @@
 //! pointer, dynamic allocation and `G_VAARG` in [`stack`]; registers read
 //! and written by name in [`named_register`]; `G_IS_FPCLASS` in
 //! [`fp_class`]; floor, round and `G_FPOWI` through other floating-point
-//! operations in [`fp`]. Opcodes LLVM
+//! operations in [`fp`]; saturating and boolean conversions in
+//! [`fp_convert`]. Opcodes LLVM
 //! cannot lower (or that are not implemented here) report `Unable` with
 //! the opcode's name, as LLVM's `UnableToLegalize` does.
 
@@ -19,6 +20,7 @@ mod atomic;
 mod bits;
 mod fp;
 mod fp_class;
+mod fp_convert;
 mod int;
 mod mem;
 mod named_register;
@@ -31,7 +33,7 @@ use super::vector::load_store;
 use super::vector_parts::delete_trailing_into;
 use super::{Helper, StepResult};
 use crate::apint::ApInt;
-use crate::ir::{Inst, InstFlags, InstOpcode, IntPredicate, Operand, Reg, VReg};
+use crate::ir::{FloatPredicate, FpConst, Inst, InstFlags, InstOpcode, IntPredicate, Operand, Reg, VReg};
 use crate::legality::{LegalityQuery, LegalizeAction};
 use crate::legalize::target::BooleanContent;
 use crate::opcode::Opcode;
@@ -66,6 +68,7 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, idx: usize, hint: Llt) -> St
         G_FCOPYSIGN => copysign(h, inst),
         G_IS_FPCLASS => fp_class::lower(h, inst),
         G_FFLOOR | G_INTRINSIC_ROUND | G_FPOWI => fp::lower(h, inst, opcode),
+        G_FPTOSI_SAT | G_FPTOUI_SAT | G_SITOFP | G_UITOFP => fp_convert::lower(h, inst, opcode),
         G_FCONSTANT => fconstant(h, inst),
         _ => unable(opcode, "no lowering is implemented for this opcode"),
     }
@@ -186,6 +189,25 @@ fn set_flags(h: &mut Helper<'_>, v: VReg, flags: InstFlags) {
     if let Some(def) = h.func.def_inst(v) {
         h.func.modify(def, |d| d.flags.insert(flags));
     }
+}
+
+/// `G_FCONSTANT` of `ty` holding `value` (a scalar constant splatted with
+/// `G_BUILD_VECTOR` for vectors, as `buildFConstant` does).
+fn build_fconstant(h: &mut Helper<'_>, ty: Llt, value: FpConst) -> VReg {
+    let scalar = h.builder().build(Opcode::G_FCONSTANT, &[ty.scalar_type()], vec![Operand::fpimm(value)]).1[0];
+    if ty.is_vector() {
+        let elements = vec![scalar; ty.num_elements() as usize];
+        return h.build(Opcode::G_BUILD_VECTOR, ty, &elements);
+    }
+    scalar
+}
+
+/// `G_FCMP pred a, b` defining a new `ty`, with `flags`.
+fn fcmp(h: &mut Helper<'_>, pred: FloatPredicate, ty: Llt, a: VReg, b: VReg, flags: InstFlags) -> VReg {
+    let uses = vec![Operand::FloatPred(pred), Operand::vreg_use(a), Operand::vreg_use(b)];
+    let (cmp, defs) = h.builder().build(Opcode::G_FCMP, &[ty], uses);
+    h.func.modify(cmp, |d| d.flags = flags);
+    defs[0]
 }
 
 /// `G_ICMP` with a new def of `ty`.

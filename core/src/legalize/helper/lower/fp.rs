@@ -3,8 +3,8 @@
 //! `G_FPOWI` through `G_FPOW`. Each passes the instruction's fast-math
 //! flags to the operations LLVM gives them to.
 
-use super::{Helper, StepResult, done, op, op_flags, op_into, regs, unable};
-use crate::ir::{FloatPredicate, FpConst, FpKind, Inst, InstFlags, Operand, VReg};
+use super::{Helper, StepResult, build_fconstant, done, fcmp, op, op_flags, op_into, regs, unable};
+use crate::ir::{FloatPredicate, FpConst, FpKind, Inst, InstFlags, VReg};
 use crate::opcode::Opcode::{self, *};
 use crate::ty::Llt;
 
@@ -41,7 +41,7 @@ fn floor(h: &mut Helper<'_>, inst: Inst, flags: InstFlags, r: &[VReg]) -> StepRe
     let ty = h.func.ty(dst);
     let cond_ty = ty.change_element_size(1);
     let truncated = op_flags(h, G_INTRINSIC_TRUNC, ty, &[x], flags);
-    let zero = fconstant(h, ty, 0.0);
+    let zero = fconstant_of(h, ty, 0.0);
     let negative = fcmp(h, FloatPredicate::Olt, cond_ty, x, zero, flags);
     let fractional = fcmp(h, FloatPredicate::One, cond_ty, x, truncated, flags);
     let both = op(h, G_AND, cond_ty, &[negative, fractional]);
@@ -60,10 +60,10 @@ fn round(h: &mut Helper<'_>, inst: Inst, flags: InstFlags, r: &[VReg]) -> StepRe
     let truncated = op_flags(h, G_INTRINSIC_TRUNC, ty, &[x], flags);
     let difference = op_flags(h, G_FSUB, ty, &[x, truncated], flags);
     let magnitude = op_flags(h, G_FABS, ty, &[difference], flags);
-    let half = fconstant(h, ty, 0.5);
+    let half = fconstant_of(h, ty, 0.5);
     let rounds_up = fcmp(h, FloatPredicate::Oge, cond_ty, magnitude, half, flags);
-    let one = fconstant(h, ty, 1.0);
-    let zero = fconstant(h, ty, 0.0);
+    let one = fconstant_of(h, ty, 1.0);
+    let zero = fconstant_of(h, ty, 0.0);
     let step = op(h, G_SELECT, ty, &[rounds_up, one, zero]);
     let signed_step = op(h, G_FCOPYSIGN, ty, &[step, x]);
     let add = op_into(h, G_FADD, dst, &[truncated, signed_step]);
@@ -71,28 +71,13 @@ fn round(h: &mut Helper<'_>, inst: Inst, flags: InstFlags, r: &[VReg]) -> StepRe
     done(h, inst)
 }
 
-/// `G_FCONSTANT` of `ty` nearest `value` (splatted with `G_BUILD_VECTOR`
-/// for a vector, as `buildFConstant` does).
-fn fconstant(h: &mut Helper<'_>, ty: Llt, value: f64) -> VReg {
+/// `G_FCONSTANT` of `ty` nearest `value`.
+fn fconstant_of(h: &mut Helper<'_>, ty: Llt, value: f64) -> VReg {
     let kind = match ty.scalar_size_in_bits() {
         16 => FpKind::Half,
         32 => FpKind::Float,
         64 => FpKind::Double,
         _ => FpKind::Fp128,
     };
-    let constant = FpConst::from_f64(kind, value).expect("an IEEE format");
-    let scalar = h.builder().build(G_FCONSTANT, &[ty.scalar_type()], vec![Operand::fpimm(constant)]).1[0];
-    if ty.is_vector() {
-        let elements = vec![scalar; ty.num_elements() as usize];
-        return op(h, G_BUILD_VECTOR, ty, &elements);
-    }
-    scalar
-}
-
-/// `G_FCMP pred a, b` defining a new `ty`, with `flags`.
-fn fcmp(h: &mut Helper<'_>, pred: FloatPredicate, ty: Llt, a: VReg, b: VReg, flags: InstFlags) -> VReg {
-    let uses = vec![Operand::FloatPred(pred), Operand::vreg_use(a), Operand::vreg_use(b)];
-    let (cmp, defs) = h.builder().build(G_FCMP, &[ty], uses);
-    h.func.modify(cmp, |d| d.flags = flags);
-    defs[0]
+    build_fconstant(h, ty, FpConst::from_f64(kind, value).expect("an IEEE format"))
 }
