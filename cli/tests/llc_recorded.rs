@@ -184,3 +184,10 @@ fn fp_class_tests_on_aarch64_are_what_llc_22_prints() {
 fn lowered_conversions_on_aarch64_are_what_llc_22_prints() {
     check_against_llc("fp-int-conversions-aarch64.mir", &["-mtriple=aarch64"], "fp-int-conversions-aarch64.llc22.mir");
 }
+
+/// Doubles narrowed to halves in vectors: `G_FPTRUNC_ODD` to floats, then
+/// one rounding to half; the interpreter runs the round-to-odd step.
+#[test]
+fn double_to_half_vectors_on_aarch64_are_what_llc_22_prints() {
+    check_against_llc("fptrunc-odd-aarch64.mir", &["-mtriple=aarch64"], "fptrunc-odd-aarch64.llc22.mir");
+}

@@ -10,6 +10,7 @@ use super::eval::{Ctx, VSCALE};
 use super::softfloat::{self, Class, Format};
 use super::value::Value;
 use crate::apint::ApInt;
+use std::cmp::Ordering;
 
 type Out = Result<Option<Vec<Value>>, InterpError>;
 
@@ -92,6 +93,9 @@ pub fn eval(abi: &Abi, name: &str, ctx: &Ctx<'_>) -> Out {
         }
         return Ok(riscv_word(name, ctx, w)?.map(|v| vec![v]));
     }
+    if name == "G_FPTRUNC_ODD" {
+        return Ok(Some(vec![truncate_to_odd(ctx)?]));
+    }
     if name == "G_UADDLV" {
         let (src, ty) = (ctx.arg(0)?, ctx.arg_ty(0)?);
         let lane = ty.scalar_size_in_bits();
@@ -104,4 +108,41 @@ pub fn eval(abi: &Abi, name: &str, ctx: &Ctx<'_>) -> Out {
         return Ok(Some(vec![Value::defined(sum.zext_or_trunc(w))]));
     }
     Ok(None)
+}
+
+/// AArch64's `G_FPTRUNC_ODD` (`FCVTXN`): each double lane narrowed to a
+/// float rounding to odd, i.e. toward zero with the last bit set when the
+/// result is inexact, so that a second rounding (to half) cannot round
+/// twice.
+fn truncate_to_odd(ctx: &Ctx<'_>) -> Result<Value, InterpError> {
+    let (src, ty) = (ctx.arg(0)?, ctx.arg_ty(0)?);
+    let (from, to) = (Format::for_width(64).expect("double"), Format::for_width(32).expect("float"));
+    if ty.scalar_size_in_bits() != 64 {
+        return Err(InterpError::Unsupported("G_FPTRUNC_ODD of other than doubles".into()));
+    }
+    let lanes = if ty.is_vector() { ty.num_elements() } else { 1 };
+    let mut parts = Vec::with_capacity(lanes as usize);
+    for lane in 0..lanes {
+        let x = src.extract(lane * 64, 64);
+        let Some(bits) = x.get() else {
+            parts.push(Value::undef(32));
+            continue;
+        };
+        let Some(nearest) = softfloat::convert(from, to, bits) else {
+            parts.push(to.nan());
+            continue;
+        };
+        let back = softfloat::convert(to, from, &nearest).expect("a float widens exactly");
+        if back == *bits {
+            parts.push(Value::defined(nearest));
+            continue;
+        }
+        // Inexact: the neighbour toward zero, with its last bit set.
+        let magnitude = |v: &ApInt| v.and(&ApInt::signed_max(64));
+        let rounded_away =
+            matches!(softfloat::compare(from, &magnitude(&back), &magnitude(bits)), Some(Ordering::Greater));
+        let toward_zero = if rounded_away { nearest.sub(&ApInt::from_u128(32, 1)) } else { nearest };
+        parts.push(Value::defined(toward_zero.or(&ApInt::from_u128(32, 1))));
+    }
+    Ok(Value::concat(&parts))
 }

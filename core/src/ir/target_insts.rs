@@ -48,6 +48,7 @@ const IMM: OperandSpec = OperandSpec { def: false, kind: OperandKind::Imm, varia
 const UNARY: &[OperandSpec] = &[ty(true, 0), ty(false, 0)];
 const BINARY: &[OperandSpec] = &[ty(true, 0), ty(false, 0), ty(false, 0)];
 const CONVERT: &[OperandSpec] = &[ty(true, 0), ty(false, 1), IMM];
+const CAST: &[OperandSpec] = &[ty(true, 0), ty(false, 1)];
 const CLASSIFY: &[OperandSpec] = &[ty(true, 0), ty(false, 1)];
 const ADD_LOW: &[OperandSpec] = &[ty(true, 0), ty(false, 1), ty(false, 2)];
 const SPLAT_SPLIT: &[OperandSpec] = &[ty(true, 0), ty(false, 0), ty(false, 1), ty(false, 1), ty(false, 2)];
@@ -66,6 +67,7 @@ pub fn target_generic_layout(name: &str) -> Option<&'static [OperandSpec]> {
         "G_SLLW" | "G_SRLW" | "G_SRAW" | "G_DIVW" | "G_DIVUW" | "G_REMUW" | "G_ROLW" | "G_RORW" => BINARY,
         "G_CLZW" | "G_CTZW" | "G_BREV8" | "G_UADDLV" | "G_SADDLV" | "G_UADDLP" | "G_SADDLP" => UNARY,
         "G_FCVT_W_RV64" | "G_FCVT_WU_RV64" => CONVERT,
+        "G_FPTRUNC_ODD" => CAST,
         "G_FCLASS" | "G_VMSET_VL" | "G_VMCLR_VL" => CLASSIFY,
         "G_SPLAT_VECTOR_SPLIT_I64_VL" => SPLAT_SPLIT,
         "G_VSLIDEDOWN_VL" => SLIDE_DOWN,

@@ -416,3 +416,34 @@ pub fn va_arg(h: &mut Helper<'_>, inst: Inst) -> bool {
     h.func.erase(inst);
     true
 }
+
+/// `legalizeFptrunc`: doubles to halves in vectors go through floats
+/// rounded to odd (`G_FPTRUNC_ODD`, two lanes at a time), so that the
+/// second narrowing rounds once; four floats are narrowed together when
+/// the lanes come in fours.
+pub fn fptrunc(h: &mut Helper<'_>, inst: Inst) -> bool {
+    let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
+    let (dst_ty, src_ty) = (h.func.ty(dst), h.func.ty(src));
+    let lanes = src_ty.num_elements();
+    let v2s32 = Llt::fixed_vector(2, S32);
+    let v4s32 = Llt::fixed_vector(4, S32);
+    let halves = if lanes <= 2 { vec![src] } else { h.split_named(src, Llt::fixed_vector(2, S64), lanes as usize / 2) };
+    let odd: Vec<VReg> = halves.iter().map(|half| build_target(h, "G_FPTRUNC_ODD", v2s32, &[*half])).collect();
+    let pieces: Vec<VReg> = if lanes % 4 == 0 {
+        odd.chunks(2)
+            .map(|pair| {
+                let floats = h.build(Opcode::G_CONCAT_VECTORS, v4s32, pair);
+                h.build(Opcode::G_FPTRUNC, Llt::fixed_vector(4, Llt::scalar(16)), &[floats])
+            })
+            .collect()
+    } else {
+        odd.iter().map(|floats| h.build(Opcode::G_FPTRUNC, Llt::fixed_vector(2, Llt::scalar(16)), &[*floats])).collect()
+    };
+    let result = match pieces[..] {
+        [only] => only,
+        _ => h.build(Opcode::G_CONCAT_VECTORS, dst_ty, &pieces),
+    };
+    h.func.erase(inst);
+    h.func.replace_all_uses(dst, result);
+    true
+}

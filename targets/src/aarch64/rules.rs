@@ -576,6 +576,13 @@ legalizer! {
         // --- floating-point conversions ---
         G_FPTRUNC => legal_for((s16, s32), (s16, s64), (s32, s64), (v4s16, v4s32), (v2s32, v2s64))
             .libcall_for((s16, s128), (s32, s128), (s64, s128))
+            .custom_if(|q| {
+                q.ty(0).is_fixed_vector()
+                    && q.ty(1).is_fixed_vector()
+                    && q.ty(0).scalar_size_in_bits() == 16
+                    && q.ty(1).scalar_size_in_bits() == 64
+                    && q.ty(1).num_elements().is_power_of_two()
+            })
             .clamp_num_elements(0, v4s16, v4s16)
             .clamp_num_elements(0, v2s32, v2s32)
             .scalarize(0);
