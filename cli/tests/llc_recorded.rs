@@ -191,3 +191,10 @@ fn lowered_conversions_on_aarch64_are_what_llc_22_prints() {
 fn double_to_half_vectors_on_aarch64_are_what_llc_22_prints() {
     check_against_llc("fptrunc-odd-aarch64.mir", &["-mtriple=aarch64"], "fptrunc-odd-aarch64.llc22.mir");
 }
+
+/// Vector extensions and truncations by more than a factor of two, in
+/// halves (`lowerEXT`, `lowerTRUNC`).
+#[test]
+fn vector_extensions_and_truncations_on_aarch64_are_what_llc_22_prints() {
+    check_against_llc("vector-ext-trunc-aarch64.mir", &["-mtriple=aarch64"], "vector-ext-trunc-aarch64.llc22.mir");
+}

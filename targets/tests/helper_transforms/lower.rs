@@ -326,8 +326,14 @@ pub const CASES: &[Case] = &[
         "%0, %1(<2 x s1>), %2",
     )
     .unable(),
-    Case::new(&[G_ZEXT, G_SEXT, G_ANYEXT], 0, "", &["<2 x s64>"], &["<2 x s8>"], "%0(<2 x s8>)").unable(),
-    Case::new(&[G_TRUNC], 0, "", &["<4 x s8>"], &["<4 x s64>"], "%0(<4 x s64>)").unable(),
+    Case::new(&[G_ZEXT, G_SEXT, G_ANYEXT], 0, "", &["<2 x s64>"], &["<2 x s8>"], "%0(<2 x s8>)"),
+    Case::new(&[G_ZEXT, G_SEXT, G_ANYEXT], 0, "", &["<8 x s32>"], &["<8 x s8>"], "%0(<8 x s8>)"),
+    Case::new(&[G_ZEXT, G_SEXT, G_ANYEXT], 0, "", &["<4 x s64>"], &["<4 x s16>"], "%0(<4 x s16>)"),
+    Case::new(&[G_TRUNC], 0, "", &["<4 x s8>"], &["<4 x s64>"], "%0(<4 x s64>)"),
+    Case::new(&[G_TRUNC], 0, "", &["<8 x s16>"], &["<8 x s32>"], "%0(<8 x s32>)"),
+    Case::new(&[G_TRUNC], 0, "", &["<2 x s8>"], &["<2 x s32>"], "%0(<2 x s32>)"),
+    // Three lanes do not halve.
+    Case::new(&[G_ZEXT, G_SEXT, G_ANYEXT], 0, "", &["<3 x s32>"], &["<3 x s8>"], "%0(<3 x s8>)").unable(),
     Case::new(REDUCTIONS, 0, "", &["s32"], &["<1 x s32>"], "%0(<1 x s32>)").unable(),
     Case::new(&[G_VAARG], 0, "", &["s32"], &["p0"], "%0(p0), 4").unable(),
     Case::new(&[G_DYN_STACKALLOC], 0, "", &["p0"], &["s64"], "%0(s64), 16").unable(),

@@ -12,7 +12,8 @@
 //! and written by name in [`named_register`]; `G_IS_FPCLASS` in
 //! [`fp_class`]; floor, round and `G_FPOWI` through other floating-point
 //! operations in [`fp`]; saturating and boolean conversions in
-//! [`fp_convert`]. Opcodes LLVM
+//! [`fp_convert`]; vector extensions and truncations in halves in
+//! [`vector`]. Opcodes LLVM
 //! cannot lower (or that are not implemented here) report `Unable` with
 //! the opcode's name, as LLVM's `UnableToLegalize` does.
 
@@ -27,6 +28,7 @@ mod named_register;
 mod stack;
 #[cfg(test)]
 mod tests;
+mod vector;
 
 use super::addressing::{address_at, offset_address, piece_mem};
 use super::vector::load_store;
@@ -68,6 +70,7 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, idx: usize, hint: Llt) -> St
         G_FCOPYSIGN => copysign(h, inst),
         G_IS_FPCLASS => fp_class::lower(h, inst),
         G_FFLOOR | G_INTRINSIC_ROUND | G_FPOWI => fp::lower(h, inst, opcode),
+        G_ZEXT | G_SEXT | G_ANYEXT | G_TRUNC => vector::lower(h, inst, opcode),
         G_FPTOSI_SAT | G_FPTOUI_SAT | G_SITOFP | G_UITOFP => fp_convert::lower(h, inst, opcode),
         G_FCONSTANT => fconstant(h, inst),
         _ => unable(opcode, "no lowering is implemented for this opcode"),
