@@ -198,3 +198,21 @@ fn double_to_half_vectors_on_aarch64_are_what_llc_22_prints() {
 fn vector_extensions_and_truncations_on_aarch64_are_what_llc_22_prints() {
     check_against_llc("vector-ext-trunc-aarch64.mir", &["-mtriple=aarch64"], "vector-ext-trunc-aarch64.llc22.mir");
 }
+
+/// Integer vector reductions split into trees of vector operations, scalar
+/// trees or in-order combinations, and widened, as llc 22 does.
+#[test]
+fn integer_reductions_on_aarch64_are_what_llc_22_prints() {
+    check_against_llc("vector-reduce-int-aarch64.mir", &["-mtriple=aarch64"], "vector-reduce-int-aarch64.llc22.mir");
+}
+
+/// Floating-point reductions split or padded with the neutral element.
+/// They may combine lanes in any order, so only the output is compared.
+#[test]
+fn floating_point_reductions_on_aarch64_are_what_llc_22_prints() {
+    check_output_against_llc(
+        "vector-reduce-fp-aarch64.mir",
+        &["-mtriple=aarch64"],
+        "vector-reduce-fp-aarch64.llc22.mir",
+    );
+}

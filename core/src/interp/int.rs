@@ -22,14 +22,16 @@ fn one(v: Value) -> Out {
 
 /// `f` on the values with undefined bits read as zero, defined only below
 /// the lowest undefined input bit.
-fn low_precise(a: &Value, b: &Value, f: impl Fn(&ApInt, &ApInt) -> ApInt) -> Value {
+pub(super) fn low_precise(a: &Value, b: &Value, f: impl Fn(&ApInt, &ApInt) -> ApInt) -> Value {
     let w = a.width();
     let low = a.defined_low_bits().min(b.defined_low_bits());
     let r = f(a.bits(), &b.bits().zext_or_trunc(w));
     Value::new(r, ApInt::bit_range(w, low, w))
 }
 
-fn bitwise(a: &Value, b: &Value, op: Opcode) -> Value {
+/// `G_AND`/`G_OR`/`G_XOR` bit by bit: a result bit is defined when the
+/// operation does not depend on an undefined input bit.
+pub(super) fn bitwise(a: &Value, b: &Value, op: Opcode) -> Value {
     let (au, bu) = (a.undef_mask(), &b.undef_mask().zext_or_trunc(a.width()));
     let (av, bv) = (a.bits(), &b.bits().zext_or_trunc(a.width()));
     let any_undef = au.or(bu);

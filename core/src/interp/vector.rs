@@ -8,6 +8,7 @@
 
 use super::InterpError;
 use super::eval::Ctx;
+use super::int::{bitwise, low_precise};
 use super::value::Value;
 use crate::apint::ApInt;
 use crate::opcode::Opcode;
@@ -25,21 +26,30 @@ fn offset(ctx: &Ctx<'_>, width: u32, part: u32) -> Result<u32, InterpError> {
     off.ok_or_else(|| InterpError::Malformed(format!("{}: offset out of range", ctx.op.name())))
 }
 
-fn reduce(op: Opcode, lanes: &[Value]) -> Option<ApInt> {
-    let mut acc = lanes.first()?.get()?.clone();
-    for lane in &lanes[1..] {
-        let x = lane.get()?;
+/// Reduces `lanes` with `op`'s operation, tracking undefined bits as the
+/// operation itself does: sums and products keep the low bits below the
+/// first undefined one, bitwise operations every bit they do not depend
+/// on; minimum and maximum need every bit.
+fn reduce(op: Opcode, lanes: &[Value]) -> Option<Value> {
+    let (first, rest) = lanes.split_first()?;
+    let mut acc = first.clone();
+    for x in rest {
         acc = match op {
-            Opcode::G_VECREDUCE_ADD => acc.add(x),
-            Opcode::G_VECREDUCE_MUL => acc.mul(x),
-            Opcode::G_VECREDUCE_AND => acc.and(x),
-            Opcode::G_VECREDUCE_OR => acc.or(x),
-            Opcode::G_VECREDUCE_XOR => acc.xor(x),
-            Opcode::G_VECREDUCE_SMAX if acc.scmp(x) == Ordering::Less => x.clone(),
-            Opcode::G_VECREDUCE_SMIN if acc.scmp(x) == Ordering::Greater => x.clone(),
-            Opcode::G_VECREDUCE_UMAX if acc.ucmp(x) == Ordering::Less => x.clone(),
-            Opcode::G_VECREDUCE_UMIN if acc.ucmp(x) == Ordering::Greater => x.clone(),
-            _ => acc,
+            Opcode::G_VECREDUCE_ADD => low_precise(&acc, x, ApInt::add),
+            Opcode::G_VECREDUCE_MUL => low_precise(&acc, x, ApInt::mul),
+            Opcode::G_VECREDUCE_AND => bitwise(&acc, x, Opcode::G_AND),
+            Opcode::G_VECREDUCE_OR => bitwise(&acc, x, Opcode::G_OR),
+            Opcode::G_VECREDUCE_XOR => bitwise(&acc, x, Opcode::G_XOR),
+            _ => {
+                let (a, b) = (acc.get()?, x.get()?);
+                let take_x = match op {
+                    Opcode::G_VECREDUCE_SMAX => a.scmp(b) == Ordering::Less,
+                    Opcode::G_VECREDUCE_SMIN => a.scmp(b) == Ordering::Greater,
+                    Opcode::G_VECREDUCE_UMAX => a.ucmp(b) == Ordering::Less,
+                    _ => a.ucmp(b) == Ordering::Greater,
+                };
+                if take_x { x.clone() } else { acc }
+            }
         };
     }
     Some(acc)
@@ -140,7 +150,8 @@ pub fn eval(ctx: &Ctx<'_>) -> Out {
             let w = ctx.def_width(0)?;
             let parts = lanes(ctx.arg(0)?, ty.scalar_size_in_bits());
             match reduce(op, &parts) {
-                Some(v) => Value::defined(v.zext_or_trunc(w)),
+                Some(v) if v.width() >= w => v.extract(0, w),
+                Some(v) => v.zext(w),
                 None => Value::undef(w),
             }
         }

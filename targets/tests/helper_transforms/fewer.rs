@@ -49,7 +49,7 @@ const FP_BINARY: &[Opcode] = &[
 ];
 const EXTS: &[Opcode] = &[G_ZEXT, G_SEXT, G_ANYEXT];
 const FP_TO_INT: &[Opcode] = &[G_FPTOSI, G_FPTOUI, G_FPTOSI_SAT, G_FPTOUI_SAT];
-const REDUCTIONS: &[Opcode] = &[
+const INT_REDUCTIONS: &[Opcode] = &[
     G_VECREDUCE_ADD,
     G_VECREDUCE_MUL,
     G_VECREDUCE_AND,
@@ -59,6 +59,8 @@ const REDUCTIONS: &[Opcode] = &[
     G_VECREDUCE_SMIN,
     G_VECREDUCE_UMAX,
     G_VECREDUCE_UMIN,
+];
+const FP_REDUCTIONS: &[Opcode] = &[
     G_VECREDUCE_FADD,
     G_VECREDUCE_FMUL,
     G_VECREDUCE_FMAX,
@@ -66,6 +68,9 @@ const REDUCTIONS: &[Opcode] = &[
     G_VECREDUCE_FMAXIMUM,
     G_VECREDUCE_FMINIMUM,
 ];
+/// Why the floating-point reductions are not run.
+const REASSOCIATED: &str =
+    "a floating-point reduction may combine its lanes in any order, so it has no one exact result";
 
 /// The opcodes §3.4 lists.
 pub const LISTED: &[Opcode] = &[
@@ -335,7 +340,24 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_LOAD], 0, "<2 x s8>", &["<5 x s8>"], &["p0"], "%0(p0)").mem("(load (<5 x s8>), align 1)"),
     Case::new(&[G_STORE], 0, "<2 x s32>", &[], &["<4 x s32>", "p0"], "%0, %1(p0)").mem("(store (<4 x s32>))"),
     Case::new(&[G_STORE], 0, "s32", &[], &["<3 x s32>", "p0"], "%0, %1(p0)").mem("(store (<3 x s32>), align 4)"),
-    Case::new(REDUCTIONS, 1, "<2 x s32>", &["s32"], &["<4 x s32>"], "%0(<4 x s32>)").unable(),
+    // Powers of two: a tree of vector operations, then the reduction.
+    Case::new(INT_REDUCTIONS, 1, "<2 x s32>", &["s32"], &["<8 x s32>"], "%0(<8 x s32>)"),
+    // Scalarized: a tree for a power of two, in order otherwise.
+    Case::new(INT_REDUCTIONS, 1, "s32", &["s32"], &["<4 x s32>"], "%0(<4 x s32>)"),
+    Case::new(INT_REDUCTIONS, 1, "s16", &["s16"], &["<3 x s16>"], "%0(<3 x s16>)"),
+    // Other pieces: each reduced, the results combined in order.
+    Case::new(INT_REDUCTIONS, 1, "<3 x s32>", &["s32"], &["<6 x s32>"], "%0(<6 x s32>)"),
+    Case::new(FP_REDUCTIONS, 1, "<2 x s32>", &["s32"], &["<8 x f32>"], "%0(<8 x s32>)").unchecked(REASSOCIATED),
+    Case::new(FP_REDUCTIONS, 1, "s32", &["s32"], &["<3 x f32>"], "%0(<3 x s32>)").unchecked(REASSOCIATED),
+    Case::new(
+        &[G_VECREDUCE_SEQ_FADD, G_VECREDUCE_SEQ_FMUL],
+        1,
+        "s32",
+        &["s32"],
+        &["f32", "<4 x f32>"],
+        "%0, %1(<4 x s32>)",
+    )
+    .unable(),
     Case::new(
         &[G_VECREDUCE_SEQ_FADD, G_VECREDUCE_SEQ_FMUL],
         2,

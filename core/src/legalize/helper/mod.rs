@@ -16,6 +16,7 @@ mod narrow_ops;
 mod narrow_phi;
 mod narrow_shift;
 mod parts;
+mod reduce;
 mod vector;
 mod vector_cast;
 mod vector_more;

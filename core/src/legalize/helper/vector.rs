@@ -39,6 +39,7 @@ pub(super) fn fewer_elements(h: &mut Helper<'_>, inst: Inst, idx: usize, narrow:
         G_LOAD | G_STORE => load_store(h, inst, opcode, idx, narrow),
         G_SHUFFLE_VECTOR => shuffle(h, inst, idx),
         G_BITCAST => bitcast(h, inst, idx, narrow),
+        _ if opcode.name().starts_with("G_VECREDUCE_") => super::reduce::fewer_elements(h, inst, opcode, idx, narrow),
         _ if is_element_wise(opcode) => multi_elt(h, inst, opcode, count, &[]),
         _ => unable(opcode, idx, narrow, "not implemented for this opcode"),
     }

@@ -8,7 +8,7 @@ use super::vector_parts::{
 };
 use super::{Helper, StepResult};
 use crate::apint::ApInt;
-use crate::ir::{Inst, Operand, VReg};
+use crate::ir::{FpConst, FpKind, Inst, Operand, VReg};
 use crate::legality::LegalityQuery;
 use crate::opcode::Opcode::{self, *};
 use crate::ty::Llt;
@@ -117,7 +117,9 @@ pub(super) fn more_elements(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Ll
                 .and_then(|src_wide| pad_and_widen(h, inst, &[1], src_wide, wide))
         }
         G_VECREDUCE_ADD | G_VECREDUCE_MUL | G_VECREDUCE_AND | G_VECREDUCE_OR | G_VECREDUCE_XOR | G_VECREDUCE_SMAX
-        | G_VECREDUCE_SMIN | G_VECREDUCE_UMAX | G_VECREDUCE_UMIN => reduction(h, inst, opcode, wide),
+        | G_VECREDUCE_SMIN | G_VECREDUCE_UMAX | G_VECREDUCE_UMIN | G_VECREDUCE_FADD | G_VECREDUCE_FMUL => {
+            reduction(h, inst, opcode, wide)
+        }
         G_UNMERGE_VALUES => return fail("LLVM does not widen unmerges"),
         _ => return fail("not implemented for this opcode"),
     };
@@ -295,15 +297,28 @@ fn reduction(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, wide: Llt) -> Optio
     let element = wide.element_type();
     let bits = element.scalar_size_in_bits();
     let neutral = match opcode {
-        G_VECREDUCE_MUL => ApInt::from_i128(bits, 1),
-        G_VECREDUCE_AND | G_VECREDUCE_UMIN => ApInt::from_i128(bits, -1),
-        G_VECREDUCE_SMAX => ApInt::from_u128(bits, 1u128 << (bits - 1)),
-        G_VECREDUCE_SMIN => ApInt::from_u128(bits, (1u128 << (bits - 1)) - 1),
-        _ => ApInt::from_i128(bits, 0),
+        // -0.0 and 1.0 leave every sum and product as it is.
+        G_VECREDUCE_FADD | G_VECREDUCE_FMUL => {
+            let kind = match bits {
+                16 => FpKind::Half,
+                32 => FpKind::Float,
+                64 => FpKind::Double,
+                128 => FpKind::Fp128,
+                _ => return None,
+            };
+            let value = if opcode == G_VECREDUCE_FADD { -0.0 } else { 1.0 };
+            Operand::fpimm(FpConst::from_f64(kind, value)?)
+        }
+        G_VECREDUCE_MUL => Operand::cimm(ApInt::from_i128(bits, 1)),
+        G_VECREDUCE_AND | G_VECREDUCE_UMIN => Operand::cimm(ApInt::from_i128(bits, -1)),
+        G_VECREDUCE_SMAX => Operand::cimm(ApInt::from_u128(bits, 1u128 << (bits - 1))),
+        G_VECREDUCE_SMIN => Operand::cimm(ApInt::from_u128(bits, (1u128 << (bits - 1)) - 1)),
+        _ => Operand::cimm(ApInt::from_i128(bits, 0)),
     };
+    let constant = if matches!(neutral, Operand::FpImm(_)) { G_FCONSTANT } else { G_CONSTANT };
     let mut vector = pad_with_undef(h, wide, src);
     let value = h.func.new_vreg(element);
-    h.build_with(G_CONSTANT, &[value], vec![Operand::cimm(neutral)]);
+    h.build_with(constant, &[value], vec![neutral]);
     for i in src_ty.num_elements()..wide.num_elements() {
         let k = h.builder().constant(Llt::scalar(64), i128::from(i));
         vector = h.build(G_INSERT_VECTOR_ELT, wide, &[vector, value, k]);

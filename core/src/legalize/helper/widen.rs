@@ -223,6 +223,7 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
         (G_BUILD_VECTOR, 0 | 1) => widen_ops::build_vector(h, inst, idx, wide),
         (G_MERGE_VALUES, 1) => widen_merge_sources(h, inst, wide),
         (G_UNMERGE_VALUES, 0) => widen_unmerge_results(h, inst, wide),
+        _ if opcode.name().starts_with("G_VECREDUCE_") => super::reduce::widen(h, inst, opcode, idx, wide),
         _ => StepResult::Unable(format!("widening {opcode} type{idx} to {wide} is not implemented")),
     }
 }
