@@ -144,6 +144,13 @@ pub fn eval(ctx: &Ctx<'_>) -> Out {
             }
             Value::concat(&parts)
         }
+        // A floating-point reduction of one lane is that lane, in any order.
+        G_VECREDUCE_FADD | G_VECREDUCE_FMUL | G_VECREDUCE_FMAX | G_VECREDUCE_FMIN | G_VECREDUCE_FMAXIMUM
+        | G_VECREDUCE_FMINIMUM
+            if !ctx.arg_ty(0)?.is_vector() || ctx.arg_ty(0)?.num_elements() == 1 =>
+        {
+            ctx.arg(0)?.clone()
+        }
         G_VECREDUCE_ADD | G_VECREDUCE_MUL | G_VECREDUCE_AND | G_VECREDUCE_OR | G_VECREDUCE_XOR | G_VECREDUCE_SMAX
         | G_VECREDUCE_SMIN | G_VECREDUCE_UMAX | G_VECREDUCE_UMIN => {
             let ty = ctx.arg_ty(0)?;

@@ -131,3 +131,16 @@ pub(super) fn widen(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, idx: usize, 
     h.mark_changed(inst);
     StepResult::Legalized
 }
+
+/// Lowers a reduction whose source is a scalar (a one-element vector in
+/// the IR) to a copy (LLVM's `lowerVectorReduction`); other reductions
+/// have no generic expansion.
+pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> StepResult {
+    let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
+    if combining_opcode(opcode).is_none() || h.func.ty(src).is_vector() || h.func.ty(src) != h.func.ty(dst) {
+        return unable(opcode, "only a reduction of a scalar of its own type is lowered, to a copy");
+    }
+    h.func.modify(inst, |d| d.opcode = crate::ir::InstOpcode::Known(COPY));
+    h.mark_changed(inst);
+    StepResult::Legalized
+}
