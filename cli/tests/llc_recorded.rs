@@ -216,3 +216,10 @@ fn floating_point_reductions_on_aarch64_are_what_llc_22_prints() {
         "vector-reduce-fp-aarch64.llc22.mir",
     );
 }
+
+/// Ordered floating-point reductions, lane by lane from the start value;
+/// their order is fixed, so the interpreter checks them exactly.
+#[test]
+fn ordered_reductions_on_aarch64_are_what_llc_22_prints() {
+    check_against_llc("vector-reduce-seq-aarch64.mir", &["-mtriple=aarch64"], "vector-reduce-seq-aarch64.llc22.mir");
+}

@@ -8,7 +8,10 @@
 
 use super::InterpError;
 use super::eval::Ctx;
+use super::float;
+use super::fparith;
 use super::int::{bitwise, low_precise};
+use super::softfloat::Format;
 use super::value::Value;
 use crate::apint::ApInt;
 use crate::opcode::Opcode;
@@ -143,6 +146,23 @@ pub fn eval(ctx: &Ctx<'_>) -> Out {
                 });
             }
             Value::concat(&parts)
+        }
+        G_VECREDUCE_SEQ_FADD | G_VECREDUCE_SEQ_FMUL => {
+            let ty = ctx.arg_ty(1)?;
+            let w = ctx.def_width(0)?;
+            let lanes =
+                if ty.is_vector() { lanes(ctx.arg(1)?, ty.scalar_size_in_bits()) } else { vec![ctx.arg(1)?.clone()] };
+            let op = if op == G_VECREDUCE_SEQ_FADD { fparith::Op::Add } else { fparith::Op::Mul };
+            let format =
+                Format::for_width(w).ok_or_else(|| InterpError::Unsupported(format!("{} on s{w}", ctx.op.name())))?;
+            let mut acc = ctx.arg(0)?.clone();
+            for lane in lanes {
+                acc = match (acc.get(), lane.get()) {
+                    (Some(a), Some(b)) => float::compute(format, op, &[a.clone(), b.clone()]),
+                    _ => Value::undef(w),
+                };
+            }
+            acc
         }
         // A floating-point reduction of one lane is that lane, in any order.
         G_VECREDUCE_FADD | G_VECREDUCE_FMUL | G_VECREDUCE_FMAX | G_VECREDUCE_FMIN | G_VECREDUCE_FMAXIMUM

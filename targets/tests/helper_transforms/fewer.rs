@@ -349,22 +349,31 @@ pub const CASES: &[Case] = &[
     Case::new(INT_REDUCTIONS, 1, "<3 x s32>", &["s32"], &["<6 x s32>"], "%0(<6 x s32>)"),
     Case::new(FP_REDUCTIONS, 1, "<2 x s32>", &["s32"], &["<8 x f32>"], "%0(<8 x s32>)").unchecked(REASSOCIATED),
     Case::new(FP_REDUCTIONS, 1, "s32", &["s32"], &["<3 x f32>"], "%0(<3 x s32>)").unchecked(REASSOCIATED),
-    Case::new(
-        &[G_VECREDUCE_SEQ_FADD, G_VECREDUCE_SEQ_FMUL],
-        1,
-        "s32",
-        &["s32"],
-        &["f32", "<4 x f32>"],
-        "%0, %1(<4 x s32>)",
-    )
-    .unable(),
+    // Ordered reductions: lane by lane from the start value.
     Case::new(
         &[G_VECREDUCE_SEQ_FADD, G_VECREDUCE_SEQ_FMUL],
         2,
         "s32",
         &["s32"],
-        &["f32", "<2 x f32>"],
-        "%0(s32), %1(<2 x s32>)",
+        &["f32", "<4 x f32>"],
+        "%0(s32), %1(<4 x s32>)",
+    ),
+    Case::new(
+        &[G_VECREDUCE_SEQ_FADD, G_VECREDUCE_SEQ_FMUL],
+        2,
+        "s64",
+        &["s64"],
+        &["f64", "<3 x f64>"],
+        "%0(s64), %1(<3 x s64>)",
+    ),
+    // Only the vector is split, and only into lanes.
+    Case::new(
+        &[G_VECREDUCE_SEQ_FADD, G_VECREDUCE_SEQ_FMUL],
+        2,
+        "<2 x s32>",
+        &["s32"],
+        &["f32", "<4 x f32>"],
+        "%0(s32), %1(<4 x s32>)",
     )
     .unable(),
     Case::new(

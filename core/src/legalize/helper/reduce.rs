@@ -1,7 +1,8 @@
-//! Vector reductions (`G_VECREDUCE_*`, the non-sequential ones, which may
-//! be reassociated): split into fewer elements (LLVM's
-//! `fewerElementsVectorReductions` and `tryNarrowPow2Reduction`), and
-//! widened (the integer sum's source, the floating-point ones' result).
+//! Vector reductions (`G_VECREDUCE_*`): the non-sequential ones, which may
+//! be reassociated, split into fewer elements (LLVM's
+//! `fewerElementsVectorReductions` and `tryNarrowPow2Reduction`) and
+//! widened (the integer sum's source, the floating-point ones' result);
+//! the ordered `G_VECREDUCE_SEQ_FADD`/`FMUL` scalarized lane by lane.
 
 use super::{Helper, StepResult};
 use crate::ir::{Inst, VReg};
@@ -42,8 +43,11 @@ fn unable(opcode: Opcode, why: &str) -> StepResult {
 /// of vector operations that the reduction then reduces, other pieces are
 /// reduced one by one and the partial results combined in order.
 pub(super) fn fewer_elements(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, idx: usize, narrow: Llt) -> StepResult {
+    if matches!(opcode, G_VECREDUCE_SEQ_FADD | G_VECREDUCE_SEQ_FMUL) {
+        return sequential(h, inst, opcode, idx, narrow);
+    }
     let Some(combine) = combining_opcode(opcode) else {
-        return unable(opcode, "sequential reductions are not split");
+        return unable(opcode, "not a reduction");
     };
     let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
     let (dst_ty, src_ty) = (h.func.ty(dst), h.func.ty(src));
@@ -79,6 +83,26 @@ pub(super) fn fewer_elements(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, idx
     let pieces = h.split_named(src, narrow, parts);
     let partial: Vec<VReg> = pieces.iter().map(|piece| h.build(opcode, dst_ty, &[*piece])).collect();
     in_order(h, combine, dst_ty, &partial, Some(dst));
+    h.func.erase(inst);
+    StepResult::Legalized
+}
+
+/// Scalarizes an ordered reduction (LLVM's
+/// `fewerElementsVectorSeqReductions`): the start value combined with each
+/// lane in turn.
+fn sequential(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, idx: usize, narrow: Llt) -> StepResult {
+    let (dst, start, src) = (h.reg(inst, 0), h.reg(inst, 1), h.reg(inst, 2));
+    let (dst_ty, src_ty) = (h.func.ty(dst), h.func.ty(src));
+    if idx != 2 || narrow.is_vector() || dst_ty != h.func.ty(start) || dst_ty != narrow || !src_ty.is_fixed_vector() {
+        return unable(opcode, "only the vector is scalarized, into lanes of the result type");
+    }
+    let combine = if opcode == G_VECREDUCE_SEQ_FADD { G_FADD } else { G_FMUL };
+    let lanes = h.split_named(src, narrow, src_ty.num_elements() as usize);
+    let mut acc = start;
+    for lane in lanes {
+        acc = h.build(combine, narrow, &[acc, lane]);
+    }
+    h.build_into(COPY, dst, &[acc]);
     h.func.erase(inst);
     StepResult::Legalized
 }
