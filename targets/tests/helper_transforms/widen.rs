@@ -368,6 +368,9 @@ pub const CASES: &[Case] = &[
         .pre("G_BRCOND %2(s1), %bb.2\nG_BR %bb.1\nbb.1:\nG_BR %bb.2\nbb.2:"),
     Case::new(&[G_BRCOND], 0, "s32", &["s8"], &["s1", "s8", "s8"], "%0(s1), %bb.2")
         .post("G_BR %bb.1\nbb.1:\nG_BR %bb.2\nbb.2:\n%r0:_(s8) = G_PHI %1(s8), %bb.0, %2(s8), %bb.1"),
-    Case::new(&[G_INSERT_SUBVECTOR], 0, "<4 x s8>", &["<4 x s1>"], &["<4 x s1>", "<2 x s1>"], "%0, %1(<2 x s1>), 2")
+    Case::new(&[G_INSERT_SUBVECTOR], 0, "<4 x s8>", &["<4 x s1>"], &["<4 x s1>", "<2 x s1>"], "%0, %1(<2 x s1>), 2"),
+    Case::new(&[G_INSERT_SUBVECTOR], 0, "<8 x s16>", &["<8 x s1>"], &["<8 x s1>", "<4 x s1>"], "%0, %1(<4 x s1>), 0"),
+    // Only masks: other lanes would come back as compares.
+    Case::new(&[G_INSERT_SUBVECTOR], 0, "<4 x s16>", &["<4 x s8>"], &["<4 x s8>", "<2 x s8>"], "%0, %1(<2 x s8>), 2")
         .unable(),
 ];

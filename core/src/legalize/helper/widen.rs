@@ -224,6 +224,7 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
         (G_MERGE_VALUES, 1) => widen_merge_sources(h, inst, wide),
         (G_UNMERGE_VALUES, 0) => widen_unmerge_results(h, inst, wide),
         _ if opcode.name().starts_with("G_VECREDUCE_") => super::reduce::widen(h, inst, opcode, idx, wide),
+        (G_INSERT_SUBVECTOR, 0) => widen_ops::insert_subvector(h, inst, wide),
         _ => StepResult::Unable(format!("widening {opcode} type{idx} to {wide} is not implemented")),
     }
 }

@@ -301,3 +301,30 @@ pub(super) fn build_vector(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
     }
     changed(h, inst)
 }
+
+/// `G_INSERT_SUBVECTOR` of masks (`s1` lanes) widened to `wide`: both
+/// vectors zero-extended, inserted at the wide type, and compared with zero
+/// back to a mask (LLVM's `widenScalar`, which is only right for masks).
+pub(super) fn insert_subvector(h: &mut Helper<'_>, inst: Inst, wide: Llt) -> StepResult {
+    let (dst, big, sub) = (h.reg(inst, 0), h.reg(inst, 1), h.reg(inst, 2));
+    let Some(Operand::Imm(index)) = h.func.inst(inst).operands.get(3).cloned() else {
+        return StepResult::Unable("widening G_INSERT_SUBVECTOR: no index".into());
+    };
+    if h.func.ty(dst).scalar_size_in_bits() != 1 {
+        return StepResult::Unable("widening G_INSERT_SUBVECTOR: only masks (s1 lanes) are widened".into());
+    }
+    let sub_wide = h.func.ty(sub).change_element_type(wide.element_type());
+    let big_ext = h.build(Opcode::G_ZEXT, wide, &[big]);
+    let sub_ext = h.build(Opcode::G_ZEXT, sub_wide, &[sub]);
+    let (_, inserted) = h.builder().build(
+        Opcode::G_INSERT_SUBVECTOR,
+        &[wide],
+        vec![Operand::vreg_use(big_ext), Operand::vreg_use(sub_ext), Operand::Imm(index)],
+    );
+    let zero = h.builder().constant(wide.element_type(), 0);
+    let splat = h.build(Opcode::G_SPLAT_VECTOR, wide, &[zero]);
+    let uses = vec![Operand::IntPred(IntPredicate::Ne), Operand::vreg_use(inserted[0]), Operand::vreg_use(splat)];
+    h.build_with(Opcode::G_ICMP, &[dst], uses);
+    h.func.erase(inst);
+    StepResult::Legalized
+}
