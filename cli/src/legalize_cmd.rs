@@ -24,6 +24,7 @@ impl<'a> ModuleLegalizer<'a> {
     /// The legalizer for `target` as `args` configure it.
     pub fn new(target: &Target, args: &'a LlcArgs) -> Result<ModuleLegalizer<'a>, String> {
         let options = TargetOptions {
+            cpu: args.cpu.clone(),
             features: args.features.clone().unwrap_or_default(),
             code_model: args.code_model.clone(),
             opt_level: args.opt_level.unwrap_or(2),

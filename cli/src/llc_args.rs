@@ -16,6 +16,8 @@ pub enum Pass {
 pub struct LlcArgs {
     /// `-mtriple`.
     pub triple: Option<String>,
+    /// `-mcpu`.
+    pub cpu: Option<String>,
     /// `-mattr`.
     pub features: Option<String>,
     /// `-run-pass`.
@@ -66,6 +68,7 @@ impl LlcArgs {
             match name {
                 "mtriple" => parsed.triple = Some(value("mtriple")?),
                 "mattr" => parsed.features = Some(value("mattr")?),
+                "mcpu" => parsed.cpu = Some(value("mcpu")?),
                 "o" => parsed.output = Some(value("o")?),
                 "run-pass" => {
                     parsed.pass = Some(match value("run-pass")?.as_str() {

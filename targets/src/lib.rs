@@ -19,6 +19,9 @@ use gisel_core::legalize::{DefaultTarget, LegalizeTarget};
 /// What the `llc` command line says about the target beyond its triple.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TargetOptions {
+    /// The `-mcpu` name (or a function's `"target-cpu"`), whose features
+    /// come before `features`; `None` is the triple's generic CPU.
+    pub cpu: Option<String>,
     /// The `-mattr` string (`+m,+f,+d`).
     pub features: String,
     /// The `--code-model` value, if given.
