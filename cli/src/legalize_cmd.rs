@@ -9,30 +9,54 @@ use gisel_core::legality::LegalizerInfo;
 use gisel_core::legalize::{
     CseMode, LegalizeError, LegalizeOptions, LegalizeStats, LegalizeTarget, legalize, legalize_traced,
 };
+use gisel_core::llvm_ir::IrModule;
 use gisel_core::mir::{MachineFunction, Target};
 use gisel_targets::{TargetOptions, target_for};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// The legalizer for one module's target, with the command line's options.
+/// Each function gets the subtarget its IR attributes select, as llc builds
+/// it; one target is built per distinct set of options and shared.
 pub struct ModuleLegalizer<'a> {
     args: &'a LlcArgs,
-    target: gisel_targets::Target,
+    triple: String,
+    /// The module's options, before a function's attributes refine them.
+    options: TargetOptions,
+    targets: Mutex<HashMap<TargetOptions, Arc<gisel_targets::Target>>>,
     cse: CseMode,
     abort_mode: u8,
 }
 
 impl<'a> ModuleLegalizer<'a> {
-    /// The legalizer for `target` as `args` configure it.
-    pub fn new(target: &Target, args: &'a LlcArgs) -> Result<ModuleLegalizer<'a>, String> {
+    /// The legalizer for `target` and the IR `module` as `args` configure
+    /// it.
+    pub fn new(target: &Target, module: &IrModule, args: &'a LlcArgs) -> Result<ModuleLegalizer<'a>, String> {
         let options = TargetOptions {
             cpu: args.cpu.clone(),
             features: args.features.clone().unwrap_or_default(),
             code_model: args.code_model.clone(),
+            abi: None,
             opt_level: args.opt_level.unwrap_or(2),
-        };
+        }
+        .with_module_flags(module);
         let cse = if options.opt_level == 0 { CseMode::ConstantsOnly } else { CseMode::Full };
-        let target = target_for(&target.triple, &options).map_err(|e| format!("gisel: {e}"))?;
-        let abort_mode = args.abort_mode.unwrap_or(if target.falls_back_by_default { 0 } else { 1 });
-        Ok(ModuleLegalizer { args, target, cse, abort_mode })
+        let module_target = target_for(&target.triple, &options).map_err(|e| format!("gisel: {e}"))?;
+        let abort_mode = args.abort_mode.unwrap_or(if module_target.falls_back_by_default { 0 } else { 1 });
+        let targets = Mutex::new(HashMap::from([(options.clone(), Arc::new(module_target))]));
+        Ok(ModuleLegalizer { args, triple: target.triple.clone(), options, targets, cse, abort_mode })
+    }
+
+    /// The target for `function`'s subtarget.
+    fn target_for_function(&self, function: &MachineFunction) -> Result<Arc<gisel_targets::Target>, String> {
+        let options = self.options.for_function(function.func.module.function(&function.header.name));
+        let mut targets = self.targets.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(target) = targets.get(&options) {
+            return Ok(Arc::clone(target));
+        }
+        let target = Arc::new(target_for(&self.triple, &options).map_err(|e| format!("gisel: {e}"))?);
+        targets.insert(options, Arc::clone(&target));
+        Ok(target)
     }
 
     /// Legalizes `function` of a module targeting `module_target` in place,
@@ -57,7 +81,8 @@ impl<'a> ModuleLegalizer<'a> {
         // The function as it was is needed only to compare against it.
         let before = args.verify_semantics.then(|| function.clone());
         let options = LegalizeOptions { cse: self.cse };
-        let (info, hooks) = (&self.target.info, self.target.hooks.as_ref());
+        let target = self.target_for_function(function)?;
+        let (info, hooks) = (&target.info, target.hooks.as_ref());
         let result = if args.explain {
             legalize_explained(&mut function.func, info, hooks, options)
         } else {

@@ -120,7 +120,7 @@ pub fn legalize_documents(
     prologue: String,
     render: &(dyn Fn(MirError) -> String + Sync),
 ) -> Result<Vec<String>, String> {
-    let (legalizer, failure) = match ModuleLegalizer::new(&documents.target, args) {
+    let (legalizer, failure) = match ModuleLegalizer::new(&documents.target, &documents.module, args) {
         Ok(legalizer) => (Some(legalizer), None),
         Err(error) => (None, Some(error)),
     };

@@ -8,6 +8,7 @@ pub mod interp;
 pub mod ir;
 pub mod legality;
 pub mod legalize;
+pub mod llvm_ir;
 pub mod mir;
 pub mod opcode;
 pub mod ty;

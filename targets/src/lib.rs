@@ -11,24 +11,13 @@
 pub mod riscv;
 
 pub mod aarch64;
+mod options;
 pub mod toy;
 
 use gisel_core::legality::LegalizerInfo;
 use gisel_core::legalize::{DefaultTarget, LegalizeTarget};
 
-/// What the `llc` command line says about the target beyond its triple.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TargetOptions {
-    /// The `-mcpu` name (or a function's `"target-cpu"`), whose features
-    /// come before `features`; `None` is the triple's generic CPU.
-    pub cpu: Option<String>,
-    /// The `-mattr` string (`+m,+f,+d`).
-    pub features: String,
-    /// The `--code-model` value, if given.
-    pub code_model: Option<String>,
-    /// The optimization level (`-O0` gives 0; llc's default is 2).
-    pub opt_level: u8,
-}
+pub use options::TargetOptions;
 
 /// A target ready for the legalizer: its rules and its hooks.
 pub struct Target {

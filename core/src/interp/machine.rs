@@ -578,11 +578,7 @@ impl<'a> Machine<'a> {
             return Err(malformed("a register name that is not a metadata operand"));
         };
         let func: &'a Function = self.func;
-        func.string_metadata
-            .iter()
-            .find(|(id, _)| id == node)
-            .map(|(_, name)| &**name)
-            .ok_or_else(|| malformed(format!("{node} names no register")))
+        func.module.string_metadata(node).ok_or_else(|| malformed(format!("{node} names no register")))
     }
 
     /// The values of a call's parameters of `kinds`, read from `arg_regs`

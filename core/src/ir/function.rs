@@ -4,8 +4,10 @@
 //! mutation that goes through [`Function`].
 
 use super::{Block, ConstantPool, Inst, InstData, JumpTableKind, Names, Operand, Reg, StackFrame, Symbol, VReg};
+use crate::llvm_ir::IrModule;
 use crate::ty::Llt;
 use smallvec::SmallVec;
+use std::sync::Arc;
 
 /// A virtual register's attributes.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -76,10 +78,11 @@ pub struct Function {
     pub constant_pool: ConstantPool,
     /// The encoding of the function's jump-table entries, if it has tables.
     pub jump_table_kind: Option<JumpTableKind>,
-    /// The IR module's one-string metadata nodes (`!0 = !{!"sp"}` gives
-    /// `("!0", "sp")`), which `G_READ_REGISTER` and `G_WRITE_REGISTER` name
-    /// their register with.
-    pub string_metadata: Vec<(Box<str>, Box<str>)>,
+    /// The facts of the IR module the function belongs to (global values,
+    /// function attributes, module flags, the one-string metadata nodes
+    /// `G_READ_REGISTER` and `G_WRITE_REGISTER` name their register with),
+    /// shared by every function of the module.
+    pub module: Arc<IrModule>,
     vregs: Vec<VRegInfo>,
     insts: Vec<InstData>,
     blocks: Vec<BlockData>,

@@ -4,10 +4,12 @@
 use super::document::{Body, FunctionDoc, parse_document};
 use super::header::{Constant, FunctionHeader, RegisterEntry, StackObject};
 use super::header_write::{fixed_stack_print_order, write_function_header};
-use super::module::{DataLayout, Target, module_triple, normalize_triple, string_metadata, write_ir_module};
+use super::module::{DataLayout, Target, module_triple, normalize_triple, write_ir_module};
 use super::{MirError, body, print_body};
 use crate::ir::{Function, JumpTableKind, Operand};
+use crate::llvm_ir::IrModule;
 use crate::opcode::Opcode;
+use std::sync::Arc;
 
 /// A `.mir` file in memory.
 #[derive(Debug, Clone)]
@@ -99,7 +101,8 @@ pub struct MirDocuments<'s> {
     /// The machine-function documents, in file order, bodies unread.
     pub functions: Vec<FunctionDoc>,
     layout: DataLayout,
-    string_metadata: Vec<(Box<str>, Box<str>)>,
+    /// The facts of the IR module, shared by every function read.
+    pub module: Arc<IrModule>,
 }
 
 /// Reads the container and every YAML header of `source`, as [`read_mir`]
@@ -123,7 +126,7 @@ pub fn read_mir_documents<'s>(
         })?
         .with_features(features);
     let layout = DataLayout::parse(target.datalayout);
-    let string_metadata = file.ir_module.as_deref().map(string_metadata).unwrap_or_default();
+    let module = Arc::new(file.ir_module.as_deref().map(IrModule::parse).unwrap_or_default());
     Ok(MirDocuments {
         source,
         file_name: file_name.to_owned(),
@@ -131,7 +134,7 @@ pub fn read_mir_documents<'s>(
         target,
         functions: file.functions,
         layout,
-        string_metadata,
+        module,
     })
 }
 
@@ -165,7 +168,7 @@ impl MirDocuments<'_> {
         func.frame.declared = doc.header.stack.len() as u32;
         func.constant_pool.declared = doc.header.constants.len() as u32;
         func.jump_table_kind = doc.header.jump_table.as_ref().and_then(|table| JumpTableKind::from_mir(&table.kind));
-        func.string_metadata.clone_from(&self.string_metadata);
+        func.module = Arc::clone(&self.module);
         let mut header = doc.header;
         let has_phis = func.all_insts().any(|i| func.inst(i).is(Opcode::G_PHI) || func.inst(i).is(Opcode::PHI));
         let is_ssa = func.vregs().all(|v| func.def_insts(v).len() <= 1);

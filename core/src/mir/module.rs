@@ -192,21 +192,6 @@ fn unreferenced_metadata(ir_module: &str) -> Vec<&str> {
     defined.into_iter().filter(|id| !referenced(id)).collect()
 }
 
-/// The metadata nodes of an IR module that hold one string
-/// (`!0 = !{!"sp"}`), as (`!0`, `sp`) pairs.
-pub fn string_metadata(ir_module: &str) -> Vec<(Box<str>, Box<str>)> {
-    ir_module
-        .lines()
-        .filter_map(|line| {
-            let id = metadata_id(line)?;
-            let (_, node) = line.split_once('=')?;
-            let text = node.trim().strip_prefix("!{")?.strip_suffix('}')?.trim().strip_prefix("!\"")?;
-            let text = text.strip_suffix('"')?;
-            (!text.contains('"')).then(|| (id.into(), text.into()))
-        })
-        .collect()
-}
-
 fn module_string<'a>(ir_module: &'a str, key: &str) -> Option<&'a str> {
     ir_module.lines().find_map(|line| {
         let rest = line.trim_start().strip_prefix(key)?.trim_start().strip_prefix('=')?.trim();

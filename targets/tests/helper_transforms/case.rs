@@ -165,7 +165,9 @@ impl Case {
         let mut before =
             parse_body("f", &text, &[], &pointer_bits).map_err(|e| format!("does not parse: {e:?}\n{text}"))?;
         if let Some(name) = self.register_name {
-            before.string_metadata = vec![("!0".into(), name.into())];
+            let mut module = gisel_core::llvm_ir::IrModule::default();
+            module.add_string_metadata("!0", name);
+            before.module = module.into();
         }
         let inst = self.instruction(&before);
         let info = self.rules(&before, inst, action, op)?;

@@ -13,7 +13,7 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> StepResul
     let Some(Operand::Metadata(node)) = h.func.inst(inst).operands.get(name_index).cloned() else {
         return unable(opcode, "the register name is not a metadata operand");
     };
-    let Some(name) = h.func.string_metadata.iter().find(|(id, _)| *id == node).map(|(_, text)| text.clone()) else {
+    let Some(name) = h.func.module.string_metadata(&node).map(str::to_owned) else {
         return unable(opcode, &format!("{node} is not a metadata node holding a register name"));
     };
     let register = match h.target.register_by_name(&name) {
