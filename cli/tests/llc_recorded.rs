@@ -223,3 +223,31 @@ fn floating_point_reductions_on_aarch64_are_what_llc_22_prints() {
 fn ordered_reductions_on_aarch64_are_what_llc_22_prints() {
     check_against_llc("vector-reduce-seq-aarch64.mir", &["-mtriple=aarch64"], "vector-reduce-seq-aarch64.llc22.mir");
 }
+
+/// G_GLOBAL_VALUE becomes ADRP + G_ADD_LOW only for globals the IR module
+/// shows to be in this module (dso_local, internal, private, hidden);
+/// preemptible and extern_weak ones go through the GOT and thread-local
+/// ones are kept, as llc 22 decides from the same IR.
+#[test]
+fn globals_are_addressed_by_their_ir_properties_as_llc_22_does() {
+    let target = ["-mtriple=aarch64-linux-gnu"];
+    check_output_against_llc("global-values-aarch64.mir", &target, "global-values-aarch64.llc22.mir");
+}
+
+/// Each function's subtarget comes from its IR attributes (M or not, per
+/// function), the call-preserved mask from the module's "target-abi"
+/// flag, and `-mattr` is appended to every function's features.
+#[test]
+fn each_function_gets_the_subtarget_of_its_attributes_as_llc_22_does() {
+    let input = "function-subtargets-riscv64.mir";
+    check_against_llc(input, &["-mtriple=riscv64"], "function-subtargets-riscv64.llc22.mir");
+    // llc also rewrites the printed attribute groups with -mattr; gisel
+    // prints them as read, so only the machine functions are compared.
+    let with_m = ["-mtriple=riscv64", "-mattr=+m"];
+    let ours = String::from_utf8(run_gisel(input, &with_m, &[]).stdout).expect("UTF-8 output");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let llc = std::fs::read_to_string(root.join("tests/expected/function-subtargets-riscv64-m.llc22.mir"))
+        .expect("reads the recorded llc output");
+    let functions = |mir: &str| normalised(&mir[mir.find("\n---\nname:").expect("a machine function")..]);
+    pretty_assertions::assert_eq!(functions(&ours), functions(&llc));
+}

@@ -14,7 +14,8 @@ use gisel_core::legalize::{Helper, StepResult};
 use gisel_core::opcode::Opcode;
 use gisel_core::prelude::Llt;
 
-use super::subtarget::Subtarget;
+use super::subtarget::{CodeModel, Subtarget};
+use gisel_core::llvm_ir::{GlobalValue, Linkage};
 
 const S1: Llt = Llt::scalar(1);
 const S32: Llt = Llt::scalar(32);
@@ -111,9 +112,10 @@ pub fn shift(h: &mut Helper<'_>, inst: Inst) -> bool {
 /// `legalizeSmallCMGlobalValue`: `ADRP` of the page and `G_ADD_LOW` of the
 /// offset within it. Symbols (`&name`) are left alone.
 pub fn global_value(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> bool {
-    let _ = st;
     let global = h.func.inst(inst).operands[1].clone();
-    if !matches!(global, Operand::Global { .. }) {
+    let Operand::Global { name, .. } = &global else { return true };
+    if h.func.module.global(name).is_some_and(|g| g.thread_local || needs_got(st, g)) {
+        // Thread-local and GOT accesses are selected as they are.
         return true;
     }
     let dst = h.reg(inst, 0);
@@ -135,6 +137,26 @@ pub fn global_value(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> bool {
     h.builder().insert(add_low);
     h.func.erase(inst);
     true
+}
+
+/// Whether `global` is addressed through the GOT
+/// (`ClassifyGlobalReference` giving `MO_GOT`): memory-tagged globals,
+/// globals the linker may place in another module, and `extern_weak` ones
+/// (which may be null, out of ADRP's reach).
+fn needs_got(st: &Subtarget, global: &GlobalValue) -> bool {
+    if (st.code_model == CodeModel::Large && st.darwin) || global.tagged {
+        return true;
+    }
+    let dso_local = global.is_dso_local()
+        || if st.windows {
+            !global.dll_import && global.linkage != Linkage::ExternWeak
+        } else if st.darwin {
+            // Darwin code is position independent.
+            global.is_strong_definition_for_linker()
+        } else {
+            false
+        };
+    !dso_local || global.linkage == Linkage::ExternWeak
 }
 
 /// `legalizeBitfieldExtract`: legal only with constant position and width.

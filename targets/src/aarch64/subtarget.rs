@@ -56,6 +56,8 @@ pub struct Subtarget {
     /// The target is Darwin (MachO: globals not known to be local go
     /// through the GOT).
     pub darwin: bool,
+    /// The target is Windows (COFF: globals are local unless imported).
+    pub windows: bool,
     /// The optimization level (0 for `-O0`).
     pub opt_level: u8,
 }
@@ -76,6 +78,7 @@ impl Default for Subtarget {
             dot_prod: false,
             code_model: CodeModel::Small,
             darwin: false,
+            windows: false,
             opt_level: 2,
         }
     }
@@ -90,6 +93,7 @@ impl Subtarget {
         st.darwin = ["darwin", "ios", "macos", "macosx", "tvos", "watchos", "xros", "bridgeos"]
             .iter()
             .any(|name| os.starts_with(name));
+        st.windows = triple.split('-').skip(1).any(|part| part.starts_with("windows") || part == "win32");
         for feature in features.split(',').map(str::trim).filter(|f| !f.is_empty()) {
             let (on, name) = match feature.as_bytes()[0] {
                 b'+' => (true, &feature[1..]),

@@ -17,7 +17,10 @@ pub use subtarget::Subtarget;
 
 /// The target for a `riscv32*`/`riscv64*` triple, or `None` for another.
 pub fn target(triple: &str, options: &TargetOptions) -> Option<Target> {
-    let st = Subtarget::new(triple, &options.features)?;
+    let mut st = Subtarget::new(triple, &options.features)?;
+    if let Some(abi) = &options.abi {
+        st.set_abi(abi);
+    }
     let info = rules::riscv(&st);
     Some(Target { info, hooks: Box::new(hooks::RiscvHooks::new(st)), falls_back_by_default: false })
 }

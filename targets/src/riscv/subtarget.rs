@@ -106,6 +106,7 @@ pub enum FloatAbi {
 pub struct Subtarget {
     is_64bit: bool,
     features: u32,
+    abi: Option<FloatAbi>,
 }
 
 impl Subtarget {
@@ -118,7 +119,7 @@ impl Subtarget {
             a if a.starts_with("riscv32") => false,
             _ => return None,
         };
-        let mut st = Subtarget { is_64bit, features: 0 };
+        let mut st = Subtarget { is_64bit, features: 0, abi: None };
         for item in mattr.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (enable, name) = match item.as_bytes()[0] {
                 b'+' => (true, &item[1..]),
@@ -260,10 +261,26 @@ impl Subtarget {
         self.has(UnalignedScalarMem)
     }
 
-    /// The float ABI `llc` 22 picks without `-target-abi`: `D` gives
-    /// `lp64d`/`ilp32d`, `F` gives `lp64f`/`ilp32f`, otherwise soft float.
+    /// Sets the ABI by name (the module's `"target-abi"` flag: `lp64d`,
+    /// `ilp32f`, `lp64` ...); an unknown name leaves the default.
+    pub fn set_abi(&mut self, name: &str) {
+        let float = name.strip_prefix(if self.is_64bit { "lp64" } else { "ilp32" });
+        self.abi = match float {
+            Some("" | "e") => Some(FloatAbi::Soft),
+            Some("f") => Some(FloatAbi::Single),
+            Some("d") => Some(FloatAbi::Double),
+            _ => self.abi,
+        };
+    }
+
+    /// The float ABI: the one set by name, which llc keeps for calls even
+    /// when the features lack its registers; otherwise the default llc 22
+    /// picks: `D` gives `lp64d`/`ilp32d`, `F` gives `lp64f`/`ilp32f`,
+    /// otherwise soft float.
     pub fn float_abi(&self) -> FloatAbi {
-        if self.has_d() {
+        if let Some(abi) = self.abi {
+            abi
+        } else if self.has_d() {
             FloatAbi::Double
         } else if self.has_f() {
             FloatAbi::Single

@@ -175,3 +175,18 @@ fn vector_rules_follow_elen_and_i64() {
     assert_legality!(v, G_LOAD(nxv4s32, p0; nxv4s32 @ 8) => Custom);
     assert_legality!(zve32x, G_STORE(nxv2s64, p0; nxv2s64 @ 64) => Lower);
 }
+
+/// The module's `"target-abi"` flag picks the call-preserved set even
+/// where the features lack the registers it names, as llc 22 does.
+#[test]
+fn the_named_abi_wins_over_the_features() {
+    let mut st = Subtarget::new("riscv64", "+m").unwrap();
+    assert_eq!(st.float_abi(), FloatAbi::Soft);
+    st.set_abi("lp64d");
+    assert_eq!(st.float_abi(), FloatAbi::Double);
+    st.set_abi("ilp32f");
+    assert_eq!(st.float_abi(), FloatAbi::Double, "an RV32 name on RV64 is ignored");
+    let mut rv32 = Subtarget::new("riscv32", "+d").unwrap();
+    rv32.set_abi("ilp32");
+    assert_eq!(rv32.float_abi(), FloatAbi::Soft);
+}
