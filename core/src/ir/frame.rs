@@ -3,6 +3,8 @@
 //! entries (`MachineConstantPool::getConstantPoolIndex`), numbered after
 //! the ones its file declared.
 
+use super::FrameRef;
+
 /// A function's stack objects, as far as passes need them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StackFrame {
@@ -12,6 +14,9 @@ pub struct StackFrame {
     pub temporaries: Vec<StackTemporary>,
     /// A pass lowered a tail call (LLVM's `setHasTailCall`).
     pub has_tail_call: bool,
+    /// The object where the variable arguments are saved (the target's
+    /// `varArgsFrameIndex`), if the function has one.
+    pub var_args: Option<FrameRef>,
 }
 
 /// A stack temporary: its size and alignment in bytes.

@@ -6,7 +6,7 @@ use super::header::{Constant, FunctionHeader, RegisterEntry, StackObject};
 use super::header_write::{fixed_stack_print_order, write_function_header};
 use super::module::{DataLayout, Target, module_triple, normalize_triple, write_ir_module};
 use super::{MirError, body, print_body};
-use crate::ir::{Function, JumpTableKind, Operand};
+use crate::ir::{FrameRef, Function, JumpTableKind, Operand};
 use crate::llvm_ir::IrModule;
 use crate::opcode::Opcode;
 use std::sync::Arc;
@@ -166,6 +166,7 @@ impl MirDocuments<'_> {
         }
         renumber_frame_objects(&mut func, &doc.header);
         func.frame.declared = doc.header.stack.len() as u32;
+        func.frame.var_args = var_args_object(&doc.header);
         func.constant_pool.declared = doc.header.constants.len() as u32;
         func.jump_table_kind = doc.header.jump_table.as_ref().and_then(|table| JumpTableKind::from_mir(&table.kind));
         func.module = Arc::clone(&self.module);
@@ -182,6 +183,20 @@ impl MirDocuments<'_> {
         let names: Vec<&str> = self.functions.iter().map(|f| f.header.name.as_str()).collect();
         write_ir_module(self.ir_module.as_deref(), &self.file_name, &self.target, &names, out);
     }
+}
+
+/// The object the `varArgsFrameIndex` of the function's target information
+/// names, as printed: LLVM numbers fixed objects -1, -2, ... in creation
+/// (file) order and prints them in reverse, stack objects 0, 1, ...
+fn var_args_object(header: &FunctionHeader) -> Option<FrameRef> {
+    let entries = header.machine_function_info.as_deref()?;
+    let index: i64 = entries.iter().find(|e| e.key == "varArgsFrameIndex")?.value.parse().ok()?;
+    let fixed = index < 0;
+    let printed = if fixed { header.fixed_stack.len() as i64 + index } else { index };
+    let count = if fixed { header.fixed_stack.len() } else { header.stack.len() };
+    let index = u32::try_from(printed).ok().filter(|&i| (i as usize) < count)?;
+    let name = if fixed { None } else { Some(&header.stack[index as usize].name).filter(|n| !n.is_empty()) };
+    Some(FrameRef { fixed, index, name: name.map(|n| n.as_str().into()) })
 }
 
 /// Renames frame-object references as llc prints them: fixed objects are

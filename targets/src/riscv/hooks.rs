@@ -101,6 +101,7 @@ impl LegalizeTarget for RiscvHooks {
                 CustomOutcome::Done
             }
             G_IS_FPCLASS => is_fpclass(h, inst, xlen),
+            G_VASTART => va_start(h, inst),
             G_BRJT => branch_through_table(h, inst, self.st.is_64bit()),
             G_VSCALE => vscale(h, inst, xlen, &self.st),
             G_EXTRACT_SUBVECTOR => extract_subvector(h, inst, xlen),
@@ -639,4 +640,17 @@ fn register_by_name(name: &str) -> Result<&'static str, String> {
         Some(_) => Err(format!("Trying to obtain non-reserved register \"{name}\".")),
         None => Err(format!("invalid register \"{name}\" for llvm.read_register")),
     }
+}
+
+/// `legalizeVAStart`: the address of the variable-argument save area is
+/// stored into the `va_list`; a function without one cannot be legalized.
+fn va_start(h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
+    let Some(save_area) = h.func.frame.var_args.clone() else { return CustomOutcome::Failed };
+    let list = h.reg(inst, 0);
+    let Some(mem) = h.func.inst(inst).mem.first().cloned() else { return CustomOutcome::Failed };
+    let address = h.func.new_vreg(h.func.ty(list));
+    h.build_with(Opcode::G_FRAME_INDEX, &[address], vec![Operand::Frame(save_area)]);
+    h.builder().store(address, list, mem);
+    h.func.erase(inst);
+    CustomOutcome::Done
 }
