@@ -166,11 +166,10 @@ impl fmt::Display for FpConst {
             return write!(f, "0x{prefix}{:0digits$X}", self.bits);
         }
         let value = self.as_f64().unwrap_or_default();
-        if value.is_finite() {
-            let text = c_exponent_form(value);
-            if text.parse::<f64>().ok() == Some(value) {
-                return f.write_str(&text);
-            }
+        // LLVM prints `%e` only when six significant digits give the value
+        // back exactly (`APFloat::toString` with precision 6).
+        if value.is_finite() && format!("{value:.5e}").parse::<f64>().ok() == Some(value) {
+            return f.write_str(&c_exponent_form(value));
         }
         write!(f, "0x{:016X}", value.to_bits())
     }
@@ -262,6 +261,10 @@ mod tests {
     fn prints_like_llvm() {
         assert_eq!(show(FpKind::Float, "1.5"), "float 1.500000e+00");
         assert_eq!(show(FpKind::Double, "0.1"), "double 1.000000e-01");
+        // Exact in seven digits but not in six: hex, as llc 22 prints them.
+        assert_eq!(show(FpKind::Double, "0.0009765625"), "double 0x3F50000000000000");
+        assert_eq!(show(FpKind::Double, "1234567.0"), "double 0x4132D68700000000");
+        assert_eq!(show(FpKind::Double, "0.000123456"), "double 1.234560e-04");
         assert_eq!(show(FpKind::Double, "0.123456789"), "double 0x3FBF9ADD3739635F");
         assert_eq!(show(FpKind::Float, "0.1"), "float 0x3FB99999A0000000");
         assert_eq!(show(FpKind::Half, "1.0"), "half 0xH3C00");
