@@ -4,7 +4,8 @@
 //! analysis: constants, booleans from compares, extensions and truncations,
 //! bitwise operations, additions, subtractions and products, carries of
 //! overflow operations, shifts, bit reversal, selects, bit counts,
-//! zero-extending loads, and copies.
+//! zero-extending loads, copies, and PHIs (what every incoming value
+//! shares, across blocks and up to the depth limit).
 
 use super::target::{BooleanContent, LegalizeTarget};
 use crate::apint::ApInt;
@@ -337,12 +338,34 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
         G_CTPOP => of(1).map_or(nothing, |k| high_zero(bit_width(k.zero.bits() - k.zero.count_ones()))),
         G_CTLZ | G_CTLZ_ZERO_UNDEF => of(1).map_or(nothing, |k| high_zero(bit_width(k.one.leading_zeros()))),
         G_CTTZ | G_CTTZ_ZERO_UNDEF => of(1).map_or(nothing, |k| high_zero(bit_width(k.one.trailing_zeros()))),
+        // A copy costs no depth.
         COPY => match operand(1) {
-            Some(src) if func.ty(src) == ty => known(func, target, src, depth + 1),
+            Some(src) if func.ty(src) == ty => known(func, target, src, depth),
             _ => nothing,
         },
+        G_PHI => phi(func, target, data.operands.iter().skip(1).step_by(2), bits, depth),
         _ => nothing,
     }
+}
+
+/// What every incoming value of a `G_PHI` shares; anything but a virtual
+/// register of a known type makes it unknown.
+fn phi<'a>(
+    func: &Function,
+    target: &dyn LegalizeTarget,
+    incoming: impl Iterator<Item = &'a Operand>,
+    bits: u32,
+    depth: u32,
+) -> Known {
+    let mut shared = Known { zero: ApInt::all_ones(bits), one: ApInt::all_ones(bits) };
+    for value in incoming {
+        let Some(src) = reg(value).filter(|&r| func.ty(r).is_scalar()) else { return Known::unknown(bits) };
+        shared = shared.intersect(&known(func, target, src, depth + 1).resize(bits));
+        if shared.zero.count_ones() == 0 && shared.one.count_ones() == 0 {
+            break;
+        }
+    }
+    shared
 }
 
 /// Bits needed to write `value` (0 for 0).
@@ -454,5 +477,19 @@ mod tests {
         assert_eq!(sign_bits("m"), 17);
         assert_eq!(sign_bits("h"), 15);
         assert_eq!(sign_bits("e"), 21);
+    }
+
+    #[test]
+    fn phis_know_what_every_incoming_value_shares() {
+        let body = "bb.0:\n  successors: %bb.1\n  %a:_(s32) = COPY $w0\n  %zero:_(s32) = G_CONSTANT i32 0\n  \
+                    %c:_(s32) = G_ICMP intpred(eq), %a(s32), %a\n  %k:_(s32) = G_CONSTANT i32 255\n  \
+                    %m:_(s32) = G_AND %a, %k\n  G_BR %bb.1\nbb.1:\n  successors: %bb.1\n  \
+                    %bool:_(s32) = G_PHI %zero(s32), %bb.0, %c(s32), %bb.1\n  \
+                    %byte:_(s32) = G_PHI %m(s32), %bb.0, %c(s32), %bb.1, %a(s32), %bb.1\n  \
+                    %loop:_(s32) = G_PHI %m(s32), %bb.0, %loop(s32), %bb.1\n  G_BR %bb.1\n";
+        assert_eq!(zero_mask(body, "bool"), 0xffff_fffe);
+        assert_eq!(zero_mask(body, "byte"), 0);
+        // A loop-carried value is followed only to the depth limit.
+        assert_eq!(zero_mask(body, "loop"), 0);
     }
 }
