@@ -261,3 +261,13 @@ fn va_start_on_riscv64_is_what_llc_22_prints() {
     let target = ["-mtriple=riscv64-linux-gnu"];
     check_output_against_llc("va-start-riscv64.mir", &target, "va-start-riscv64.llc22.mir");
 }
+
+/// Libcall arguments narrower than XLEN on RISC-V are extended into a
+/// register made first (LLVM's `buildCopyToRegs`), so CSE turns a second
+/// identical extension into a COPY, as llc 22 prints it.
+#[test]
+fn riscv_libcall_argument_extensions_are_what_llc_22_prints() {
+    let input = "libcall-arg-extension-riscv.mir";
+    check_against_llc(input, &["-mtriple=riscv32"], "libcall-arg-extension-riscv32.llc22.mir");
+    check_against_llc(input, &["-mtriple=riscv64"], "libcall-arg-extension-riscv64.llc22.mir");
+}

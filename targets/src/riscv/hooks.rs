@@ -523,7 +523,10 @@ impl Convention {
                     } else {
                         Opcode::G_ZEXT
                     };
-                    let wide = h.build(ext, xlen, &[arg.reg]);
+                    // Into a register made first, as `buildCopyToRegs`: CSE
+                    // copies an identical earlier extension into it.
+                    let wide = h.func.new_vreg(xlen);
+                    h.build_into(ext, wide, &[arg.reg]);
                     pieces.push((wide, class, self.xlen));
                 }
                 Class::Int if bits == self.xlen => pieces.push((arg.reg, class, bits)),
