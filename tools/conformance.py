@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
-"""Runs the shared conformance corpus through `gisel llc -run-pass=legalizer`
-with compare.py and checks the results against the figures recorded in
-tools/conformance-ratchet.tsv: the number of passing functions per corpus
-and target may only go up.
+"""Runs the shared conformance corpus, and the real-code corpus when it has
+been built (tools/realcode_corpus.py), through `gisel llc
+-run-pass=legalizer` with compare.py and checks the results against the
+figures recorded in tools/conformance-ratchet.tsv: the number of passing
+functions per corpus and target may only go up.
 
     python3 tools/conformance.py [--gisel target/release/gisel]
-                                 [--corpus ../shared/conformance] [--record]
+                                 [--corpus ../shared/conformance]
+                                 [--realcode target/realcode] [--record]
 
 --record writes the figures of this run into the ratchet file (do it when
 they improved). Without ../shared/conformance the check is skipped with a
-message, as on a user's clone.
+message, as on a user's clone; without a built real-code corpus its groups
+are skipped (and kept in the ratchet file as recorded).
 """
 import argparse
 import os
@@ -31,6 +34,8 @@ GROUPS = [
     ("sweep", "^riscv64-m-zbb/"),
     ("sweep", "^riscv64-mfd/"),
 ]
+REALCODE_GROUPS = [("realcode", f"^{lib}/{target}/") for lib in ("zlib", "lua")
+                   for target in ("aarch64", "riscv64", "riscv32")]
 
 
 def run_group(compare, corpus, pattern, gisel, jobs):
@@ -59,6 +64,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--gisel", default="target/release/gisel")
     ap.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "shared", "conformance"))
+    ap.add_argument("--realcode", default=os.path.join(HERE, "..", "target", "realcode"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--record", action="store_true")
     args = ap.parse_args()
@@ -73,8 +79,13 @@ def main():
     results = {}
     worse = []
     print(f"{'corpus':<6} {'group':<16} {'passed':>7} {'total':>6} {'recorded':>9}")
-    for corpus, pattern in GROUPS:
-        passed, failed = run_group(compare, os.path.join(args.corpus, corpus), pattern, gisel, args.jobs)
+    groups = [(corpus, pattern, os.path.join(args.corpus, corpus)) for corpus, pattern in GROUPS]
+    if os.path.exists(os.path.join(args.realcode, "MANIFEST.tsv")):
+        groups += [(corpus, pattern, args.realcode) for corpus, pattern in REALCODE_GROUPS]
+    else:
+        print(f"conformance: real-code groups skipped, {args.realcode} is not built (tools/realcode_corpus.py)")
+    for corpus, pattern, folder in groups:
+        passed, failed = run_group(compare, folder, pattern, gisel, args.jobs)
         results[(corpus, pattern)] = (passed, passed + failed)
         before = recorded.get((corpus, pattern), (0, 0))[0]
         mark = "  LOWER" if passed < before else ""
@@ -84,9 +95,11 @@ def main():
     total = sum(p for p, _ in results.values())
     print(f"total passed: {total} of {sum(t for _, t in results.values())}")
     if args.record:
+        # Groups not run this time keep their recorded figures.
+        kept = {key: value for key, value in recorded.items() if key not in results}
         with open(RATCHET, "w") as f:
             f.write("# corpus\tfilter\tpassed\ttotal  (tools/conformance.py --record; may only go up)\n")
-            for (corpus, pattern), (passed, all_) in results.items():
+            for (corpus, pattern), (passed, all_) in {**results, **kept}.items():
                 f.write(f"{corpus}\t{pattern}\t{passed}\t{all_}\n")
         print(f"recorded in {RATCHET}")
     if worse:

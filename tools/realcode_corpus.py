@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Builds the real-code corpus: C libraries from crates.io packages compiled
+by clang 22 at -O2, turned into generic MIR by llc 22's IRTranslator, and
+legalized by llc 22 for the expected outputs, in compare.py's format
+(MANIFEST.tsv plus NAME.0.expected.mir beside each input).
+
+    python3 tools/realcode_corpus.py OUT [--libs zlib lua] [--targets aarch64 riscv64 riscv32]
+                                         [--llvm /usr/lib/llvm-22/bin]
+
+The sources come from the cargo registry: a scratch crate depending on
+libz-sys (zlib) and lua-src (Lua 5.4) is fetched with `cargo fetch`. The
+subtarget lives only in the IR function attributes, as clang writes it: the
+manifest gives -mtriple and no -mattr. llc runs with -global-isel-abort=2,
+so a function llc cannot legalize is kept as far as it got and the rest of
+the file goes on.
+"""
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import sys
+
+CRATES = {"zlib": ('libz-sys', '"1.1"', ', features = ["static"]'), "lua": ("lua-src", '"547"', "")}
+CLANG_TARGET = {
+    "aarch64": ["--target=aarch64-linux-gnu"],
+    "riscv64": ["--target=riscv64-linux-gnu", "-march=rv64gc"],
+    "riscv32": ["--target=riscv32-linux-gnu", "-march=rv32gc"],
+}
+TRIPLE = {"aarch64": "aarch64-linux-gnu", "riscv64": "riscv64-linux-gnu", "riscv32": "riscv32-linux-gnu"}
+DEFINES = {"zlib": ["-DHAVE_UNISTD_H"], "lua": ["-DLUA_USE_POSIX"]}
+HEADER = "target_dir\tfile\trun_index\tmtriple\tmattr\tother_flags\tllc_exit_code\tnum_functions\tfilecheck_ok\n"
+
+
+def fetch_sources(scratch, libs):
+    """Fetches the crates of `libs` into the cargo registry; returns the
+    registry source folder."""
+    os.makedirs(os.path.join(scratch, "src"), exist_ok=True)
+    deps = "".join(f"{CRATES[lib][0]} = {{ version = {CRATES[lib][1]}{CRATES[lib][2]} }}\n" for lib in libs)
+    with open(os.path.join(scratch, "Cargo.toml"), "w") as f:
+        f.write(f'[package]\nname = "realcode-sources"\nversion = "0.0.0"\nedition = "2021"\n\n'
+                f"[dependencies]\n{deps}\n[workspace]\n")
+    with open(os.path.join(scratch, "src", "lib.rs"), "w") as f:
+        f.write("")
+    subprocess.run(["cargo", "fetch", "--quiet"], cwd=scratch, check=True)
+    home = os.environ.get("CARGO_HOME", os.path.expanduser("~/.cargo"))
+    registries = sorted(glob.glob(os.path.join(home, "registry", "src", "*")))
+    if not registries:
+        sys.exit("realcode: no cargo registry sources after cargo fetch")
+    return registries
+
+
+def sources(registries, lib):
+    """The C files of `lib`, newest crate version first."""
+    for registry in registries:
+        if lib == "zlib":
+            found = sorted(glob.glob(os.path.join(registry, "libz-sys-*", "src", "zlib", "*.c")))
+        else:
+            found = sorted(f for f in glob.glob(os.path.join(registry, "lua-src-*", "lua-5.4*", "*.c"))
+                           if os.path.basename(f) not in ("lua.c", "luac.c"))
+        if found:
+            return found
+    sys.exit(f"realcode: no sources of {lib} in the cargo registry")
+
+
+def build(args):
+    llvm = args.llvm
+    for tool in ("clang", "llc"):
+        if not os.path.exists(os.path.join(llvm, tool)):
+            sys.exit(f"realcode: {llvm}/{tool} not found (apt-get install llvm-22 clang-22)")
+    out = os.path.abspath(args.out)
+    os.makedirs(out, exist_ok=True)
+    registries = fetch_sources(os.path.join(out, "scratch"), args.libs)
+    # clang on a non-x86 target looks for a gnu/stubs-32.h the host lacks.
+    shim = os.path.join(out, "shim")
+    os.makedirs(os.path.join(shim, "gnu"), exist_ok=True)
+    open(os.path.join(shim, "gnu", "stubs-32.h"), "a").close()
+    includes = [f"-I{shim}", "-I/usr/include/x86_64-linux-gnu"]
+    rows = []
+    for lib in args.libs:
+        for target in args.targets:
+            folder = os.path.join(out, lib, target)
+            os.makedirs(folder, exist_ok=True)
+            for source in sources(registries, lib):
+                name = os.path.splitext(os.path.basename(source))[0]
+                rows.extend(build_one(llvm, lib, target, source, os.path.join(folder, name), includes))
+    with open(os.path.join(out, "MANIFEST.tsv"), "w") as f:
+        f.write(HEADER)
+        f.writelines(rows)
+    print(f"realcode: {len(rows)} files in {out}")
+
+
+def build_one(llvm, lib, target, source, stem, includes):
+    """Compiles one C file; returns its manifest row (none when clang or the
+    IRTranslator fail)."""
+    ll, mir = stem + ".ll", stem + ".mir"
+    clang = [os.path.join(llvm, "clang"), *CLANG_TARGET[target], "-O2", "-S", "-emit-llvm", *includes,
+             *DEFINES[lib], "-w", source, "-o", ll]
+    if subprocess.run(clang, capture_output=True).returncode != 0:
+        print(f"realcode: skipped {lib}/{target}/{os.path.basename(source)} (clang failed)")
+        return []
+    translate = [os.path.join(llvm, "llc"), "-global-isel", "-global-isel-abort=2", "-stop-after=irtranslator",
+                 ll, "-o", mir]
+    translated = subprocess.run(translate, capture_output=True).returncode == 0
+    os.remove(ll)
+    if not translated:
+        print(f"realcode: skipped {lib}/{target}/{os.path.basename(source)} (IRTranslator failed)")
+        return []
+    expected = stem + ".0.expected.mir"
+    legalize = [os.path.join(llvm, "llc"), f"-mtriple={TRIPLE[target]}", "-global-isel-abort=2",
+                "-run-pass=legalizer", mir, "-o", expected]
+    done = subprocess.run(legalize, capture_output=True, text=True)
+    if done.stderr:
+        with open(stem + ".0.expected.stderr", "w") as f:
+            f.write(done.stderr)
+    functions = 0
+    if os.path.exists(expected):
+        with open(expected) as f:
+            functions = sum(1 for line in f if line.startswith("name:"))
+    relative = f"{target}/{os.path.basename(mir)}"
+    return [f"{lib}\t{relative}\t0\t{TRIPLE[target]}\t\t-global-isel-abort=2\t{done.returncode}\t{functions}\tna\n"]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("out")
+    ap.add_argument("--libs", nargs="+", default=["zlib", "lua"], choices=sorted(CRATES))
+    ap.add_argument("--targets", nargs="+", default=["aarch64", "riscv64", "riscv32"], choices=sorted(TRIPLE))
+    ap.add_argument("--llvm", default="/usr/lib/llvm-22/bin")
+    args = ap.parse_args()
+    if shutil.which("cargo") is None:
+        sys.exit("realcode: cargo not found")
+    build(args)
+
+
+if __name__ == "__main__":
+    main()
