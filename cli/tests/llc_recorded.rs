@@ -273,3 +273,13 @@ fn riscv_libcall_argument_extensions_are_what_llc_22_prints() {
     check_output_against_llc(input, &["-mtriple=riscv32"], "libcall-arg-extension-riscv32.llc22.mir");
     check_against_llc(input, &["-mtriple=riscv64"], "libcall-arg-extension-riscv64.llc22.mir");
 }
+
+/// A library call in tail position is a tail call only when the caller's
+/// return has no attribute but `noalias`/`nonnull`; llc 22 ignores
+/// `"disable-tail-calls"` there. AArch64 prints the call frame size it
+/// computes when it reads a function.
+#[test]
+fn libcall_tail_calls_follow_the_callers_ir_attributes_as_llc_22_does() {
+    let target = ["-mtriple=aarch64-unknown-linux-gnu"];
+    check_against_llc("libcall-tail-attributes-aarch64.mir", &target, "libcall-tail-attributes-aarch64.llc22.mir");
+}

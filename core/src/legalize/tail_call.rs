@@ -8,8 +8,12 @@ use crate::opcode::Opcode;
 /// True when only a return (one of `returns`) follows `inst` in its
 /// block, or, for a callee that returns its first argument, a copy of that
 /// argument into a physical register that the return reads as its only
-/// operand. Debug instructions are skipped.
+/// operand. Debug instructions are skipped. The caller's IR attributes must
+/// allow it too (see [`caller_allows_tail_calls`]).
 pub fn in_tail_position(func: &Function, inst: Inst, request: &LibcallRequest, returns: &[&str]) -> bool {
+    if !caller_allows_tail_calls(func) {
+        return false;
+    }
     let Some(mut next) = next_non_debug(func, inst) else { return false };
     if func.inst(next).is(Opcode::COPY) {
         let Some(copied) = copied_register(func, next, request) else { return false };
@@ -27,6 +31,16 @@ pub fn in_tail_position(func: &Function, inst: Inst, request: &LibcallRequest, r
         InstOpcode::Target(name) => returns.contains(&func.names.resolve(name)),
         InstOpcode::Known(_) => false,
     }
+}
+
+/// Whether the caller's IR attributes allow a library call to be its tail
+/// call: no return attribute but `noalias` and `nonnull` (an extension or a
+/// range the callee would not honour). llc 22 ignores
+/// `"disable-tail-calls"` here.
+fn caller_allows_tail_calls(func: &Function) -> bool {
+    let Some(attributes) = func.module.function(&func.name) else { return true };
+    let ret = &attributes.ret;
+    ret.strings.is_empty() && ret.flags.iter().all(|f| matches!(&**f, "noalias" | "nonnull"))
 }
 
 /// The physical register `copy` writes when it copies the request's

@@ -4,9 +4,9 @@
 use super::document::{Body, FunctionDoc, parse_document};
 use super::header::{Constant, FunctionHeader, RegisterEntry, StackObject};
 use super::header_write::{fixed_stack_print_order, write_function_header};
-use super::module::{DataLayout, Target, module_triple, normalize_triple, write_ir_module};
+use super::module::{Arch, DataLayout, Target, module_triple, normalize_triple, write_ir_module};
 use super::{MirError, body, print_body};
-use crate::ir::{FrameRef, Function, JumpTableKind, Operand};
+use crate::ir::{FrameRef, Function, InstOpcode, JumpTableKind, Operand};
 use crate::llvm_ir::IrModule;
 use crate::opcode::Opcode;
 use std::sync::Arc;
@@ -174,6 +174,12 @@ impl MirDocuments<'_> {
         let has_phis = func.all_insts().any(|i| func.inst(i).is(Opcode::G_PHI) || func.inst(i).is(Opcode::PHI));
         let is_ssa = func.vregs().all(|v| func.def_insts(v).len() <= 1);
         header.resolve_properties(has_phis, is_ssa, func.num_vregs() > 0);
+        let not_computed = matches!(header.frame_info.max_call_frame_size, None | Some(u32::MAX));
+        if self.target.arch == Arch::AArch64 && not_computed {
+            // AArch64 computes it when the function is read
+            // (`computeMaxCallFrameSize`).
+            header.frame_info.max_call_frame_size = Some(max_call_frame_size(&func));
+        }
         Ok(MachineFunction { header, func })
     }
 
@@ -183,6 +189,23 @@ impl MirDocuments<'_> {
         let names: Vec<&str> = self.functions.iter().map(|f| f.header.name.as_str()).collect();
         write_ir_module(self.ir_module.as_deref(), &self.file_name, &self.target, &names, out);
     }
+}
+
+/// The largest call frame the function sets up or destroys: the first
+/// operand of its `ADJCALLSTACKDOWN`/`ADJCALLSTACKUP`, 0 without calls.
+fn max_call_frame_size(func: &Function) -> u32 {
+    let frame_size = |inst| {
+        let data = func.inst(inst);
+        let InstOpcode::Target(name) = data.opcode else { return None };
+        if !matches!(func.names.resolve(name), "ADJCALLSTACKDOWN" | "ADJCALLSTACKUP") {
+            return None;
+        }
+        match data.operands.first() {
+            Some(Operand::Imm(size)) => u32::try_from(*size).ok(),
+            _ => None,
+        }
+    };
+    func.all_insts().filter_map(frame_size).max().unwrap_or(0)
 }
 
 /// The object the `varArgsFrameIndex` of the function's target information

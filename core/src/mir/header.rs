@@ -180,8 +180,8 @@ pub struct FrameInfo {
     pub stack_protector: String,
     /// `functionContext`, a `%stack.N` reference or empty.
     pub function_context: String,
-    /// `maxCallFrameSize`; `None` when absent (AArch64 then prints 0, RISC-V
-    /// prints 4294967295, "not computed").
+    /// `maxCallFrameSize`; `None` when absent (RISC-V then prints
+    /// 4294967295, "not computed"; AArch64 computes it when reading).
     pub max_call_frame_size: Option<u32>,
     /// `cvBytesOfCalleeSavedRegisters`.
     pub cv_bytes_of_callee_saved_registers: u32,
