@@ -398,38 +398,46 @@ fn check_types(func: &Function, vregs: &VRegTable<'_>) -> Result<(), MirError> {
     Ok(())
 }
 
-/// Blocks without a `successors:` line get the branch targets of their
-/// instructions, plus the next block when control can fall through.
+/// Blocks without a `successors:` line get the successors their
+/// instructions show ([`guessed_successors`]).
 fn infer_successors(func: &mut Function) {
     let layout = func.blocks().to_vec();
     for (i, &block) in layout.iter().enumerate() {
         if func.block(block).explicit_successors {
             continue;
         }
-        let mut targets: Vec<Block> = Vec::new();
-        for inst in func.block_insts(block) {
-            let data = func.inst(inst);
-            if data.is(Opcode::PHI) || data.is(Opcode::G_PHI) {
-                continue;
-            }
-            for op in &data.operands {
-                if let Operand::Block(b) = op
-                    && !targets.contains(b)
-                {
-                    targets.push(*b);
-                }
-            }
-        }
-        let falls_through = func.block(block).last().is_none_or(|last| !is_barrier(func, func.inst(last)));
-        if falls_through
-            && let Some(next) = layout.get(i + 1)
-            && !targets.contains(next)
-        {
-            targets.push(*next);
-        }
+        let targets = guessed_successors(func, block, layout.get(i + 1).copied());
         func.block_mut(block).successors =
             targets.into_iter().map(|block| Successor { block, probability: None }).collect();
     }
+}
+
+/// The successors LLVM guesses for `block` when no `successors:` line
+/// says them: the branch targets of its instructions, plus `next` (the
+/// block after it) when control can fall through.
+pub(super) fn guessed_successors(func: &Function, block: Block, next: Option<Block>) -> Vec<Block> {
+    let mut targets: Vec<Block> = Vec::new();
+    for inst in func.block_insts(block) {
+        let data = func.inst(inst);
+        if data.is(Opcode::PHI) || data.is(Opcode::G_PHI) {
+            continue;
+        }
+        for op in &data.operands {
+            if let Operand::Block(b) = op
+                && !targets.contains(b)
+            {
+                targets.push(*b);
+            }
+        }
+    }
+    let falls_through = func.block(block).last().is_none_or(|last| !is_barrier(func, func.inst(last)));
+    if falls_through
+        && let Some(next) = next
+        && !targets.contains(&next)
+    {
+        targets.push(next);
+    }
+    targets
 }
 
 /// LLVM numbers blocks by their position once the body is read.

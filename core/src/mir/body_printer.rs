@@ -2,6 +2,7 @@
 //! headers, successors with probabilities, live-ins, and instructions with
 //! the register classes, types and flags LLVM's printer shows.
 
+use super::body::guessed_successors;
 use super::decimal::push_decimal;
 use crate::ir::{
     Block, Function, INST_FLAG_NAMES, InstData, InstOpcode, MemFlags, MemOperand, MemSize, Operand, Reg, RegFlags,
@@ -19,11 +20,12 @@ pub fn print_body(func: &Function, out: &mut String) {
         if i > 0 {
             out.push_str("  \n");
         }
-        print_block(func, block, out);
+        print_block(func, block, func.blocks().get(i + 1).copied(), out);
     }
 }
 
-fn print_block(func: &Function, block: Block, out: &mut String) {
+/// Prints `block`, whose layout successor is `next`.
+fn print_block(func: &Function, block: Block, next: Option<Block>, out: &mut String) {
     let data = func.block(block);
     let _ = write!(out, "  bb.{}", data.number);
     if let Some(name) = &data.ir_name {
@@ -44,6 +46,11 @@ fn print_block(func: &Function, block: Block, out: &mut String) {
             let _ = write!(out, "%bb.{number}(0x{probability:08x})");
         }
         out.push('\n');
+        has_line_attributes = true;
+    } else if !guessed_successors(func, block, next).is_empty() {
+        // An empty list the instructions would not let a reader guess (a
+        // block ending in a call that does not return) is written out.
+        out.push_str("    successors:\n");
         has_line_attributes = true;
     }
     if !data.liveins.is_empty() {
