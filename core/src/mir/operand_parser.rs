@@ -258,6 +258,17 @@ impl<'t> OperandParser<'_, 't> {
                 let value = self.cursor.integer().ok_or_else(|| self.cursor.error_here("expected an immediate"))?;
                 let value = i64::try_from(value)
                     .map_err(|_| self.cursor.error(start..self.cursor.pos(), "immediate out of range"))?;
+                if self.cursor.rest_trimmed().starts_with("/*") {
+                    // An immediate with the comment llc prints after it
+                    // (`0 /* attdialect */` on INLINEASM), kept as written.
+                    let comment = self.cursor.rest_trimmed();
+                    let Some(close) = comment.find("*/") else {
+                        return Err(self.cursor.error_here("expected '*/' to end the comment"));
+                    };
+                    let end = self.cursor.pos() + (self.cursor.rest().len() - comment.len()) + close + 2;
+                    self.cursor.set_pos(end);
+                    return Ok(Operand::Verbatim(self.cursor.rest_from(start).trim().into()));
+                }
                 Ok(Operand::Imm(value))
             }
             Some('@') => {
@@ -577,13 +588,21 @@ impl<'t> OperandParser<'_, 't> {
         Ok(memory)
     }
 
-    /// The accessed location up to an offset, `,` or `)`.
+    /// The accessed location up to an offset, `,` or `)`: a name, or an IR
+    /// value in backquotes (`` `ptr getelementptr (i8, ptr @g, i64 8)` ``).
     fn pointer_text(&mut self) -> Result<(), MirError> {
         self.cursor.skip_spaces();
         if self.cursor.eat_word("call-entry") || self.cursor.eat_word("custom") {
             self.cursor.skip_spaces();
         }
         let rest = self.cursor.rest();
+        if let Some(value) = rest.strip_prefix('`') {
+            let Some(close) = value.find('`') else {
+                return Err(self.cursor.error_here("expected '`' to end the IR value"));
+            };
+            self.cursor.set_pos(self.cursor.pos() + close + 2);
+            return Ok(());
+        }
         let mut quoted = false;
         let mut end = rest.len();
         for (i, c) in rest.char_indices() {
