@@ -12,9 +12,11 @@
 mod attributes;
 mod global;
 mod lexer;
+mod preds;
 
 pub use attributes::AttributeSet;
 pub use global::{GlobalKind, GlobalValue, Linkage, Visibility};
+pub use preds::reorder_predecessors;
 
 use lexer::{Token, tokens};
 use rustc_hash::FxHashMap;

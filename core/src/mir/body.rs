@@ -82,7 +82,7 @@ pub(super) fn parse_body<'t>(
     text: &'t str,
     declared: &'t [(String, Option<String>)],
     pointer_bits: &dyn Fn(u32) -> u32,
-) -> Result<(), MirError> {
+) -> Result<Vec<(u32, u32)>, MirError> {
     let lines = content_lines(text);
     // Most lines define at most one new register.
     let expected = declared.len() + lines.len();
@@ -139,8 +139,7 @@ pub(super) fn parse_body<'t>(
     }
     check_types(func, &vregs)?;
     infer_successors(func);
-    renumber_blocks(func);
-    Ok(())
+    Ok(renumber_blocks(func))
 }
 
 /// Byte ranges of what the lines of `text` hold: without their
@@ -440,12 +439,19 @@ pub(super) fn guessed_successors(func: &Function, block: Block, next: Option<Blo
     targets
 }
 
-/// LLVM numbers blocks by their position once the body is read.
-fn renumber_blocks(func: &mut Function) {
+/// LLVM numbers blocks by their position once the body is read; returns
+/// the (written, new) numbers of the blocks whose number changed.
+fn renumber_blocks(func: &mut Function) -> Vec<(u32, u32)> {
     let layout = func.blocks().to_vec();
+    let mut changed = Vec::new();
     for (number, block) in layout.into_iter().enumerate() {
-        func.block_mut(block).number = number as u32;
+        let data = func.block_mut(block);
+        if data.number != number as u32 {
+            changed.push((data.number, number as u32));
+        }
+        data.number = number as u32;
     }
+    changed
 }
 
 /// True when control cannot continue past `inst`.

@@ -9,6 +9,7 @@ use super::{MirError, body, print_body};
 use crate::ir::{FrameRef, Function, InstOpcode, JumpTableKind, Operand};
 use crate::llvm_ir::IrModule;
 use crate::opcode::Opcode;
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 /// A `.mir` file in memory.
@@ -146,7 +147,7 @@ impl MirDocuments<'_> {
         let declared: Vec<(String, Option<String>)> =
             doc.header.registers.iter().map(|r| (r.id.to_string(), Some(r.class.clone()))).collect();
         let mut func = Function::new(doc.header.name.clone());
-        match &doc.body {
+        let renumbered = match &doc.body {
             Some(Body::InFile { lines, .. }) => {
                 let at = lines.start;
                 body::parse_body(&mut func, &self.source[lines.clone()], &declared, &pointer_bits).map_err(
@@ -154,16 +155,16 @@ impl MirDocuments<'_> {
                         e.span = at + e.span.start..at + e.span.end;
                         e
                     },
-                )?;
+                )?
             }
             Some(Body::Read(text)) => {
                 body::parse_body(&mut func, &text.text, &declared, &pointer_bits).map_err(|mut e| {
                     e.span = text.file_offset_of(e.span.start)..text.file_offset_of(e.span.end);
                     e
-                })?;
+                })?
             }
-            None => {}
-        }
+            None => Vec::new(),
+        };
         renumber_frame_objects(&mut func, &doc.header);
         func.frame.declared = doc.header.stack.len() as u32;
         func.frame.var_args = var_args_object(&doc.header);
@@ -171,6 +172,7 @@ impl MirDocuments<'_> {
         func.jump_table_kind = doc.header.jump_table.as_ref().and_then(|table| JumpTableKind::from_mir(&table.kind));
         func.module = Arc::clone(&self.module);
         let mut header = doc.header;
+        renumber_jump_table_blocks(&mut header, &renumbered);
         let has_phis = func.all_insts().any(|i| func.inst(i).is(Opcode::G_PHI) || func.inst(i).is(Opcode::PHI));
         let is_ssa = func.vregs().all(|v| func.def_insts(v).len() <= 1);
         header.resolve_properties(has_phis, is_ssa, func.num_vregs() > 0);
@@ -188,6 +190,22 @@ impl MirDocuments<'_> {
     pub fn write_prologue(&self, out: &mut String) {
         let names: Vec<&str> = self.functions.iter().map(|f| f.header.name.as_str()).collect();
         write_ir_module(self.ir_module.as_deref(), &self.file_name, &self.target, &names, out);
+    }
+}
+
+/// Jump-table entries name blocks as written; llc prints them with the
+/// numbers the blocks get by position (`renumbered`: written, new).
+fn renumber_jump_table_blocks(header: &mut FunctionHeader, renumbered: &[(u32, u32)]) {
+    let Some(table) = header.jump_table.as_mut().filter(|_| !renumbered.is_empty()) else { return };
+    let new_number: FxHashMap<u32, u32> = renumbered.iter().copied().collect();
+    for block in table.entries.iter_mut().flat_map(|(_, blocks)| blocks.iter_mut()) {
+        let Some(reference) = block.strip_prefix("%bb.") else { continue };
+        let (number, name) = reference.split_once('.').map_or((reference, None), |(n, name)| (n, Some(name)));
+        let Some(new) = number.parse().ok().and_then(|n: u32| new_number.get(&n)) else { continue };
+        *block = match name {
+            Some(name) => format!("%bb.{new}.{name}"),
+            None => format!("%bb.{new}"),
+        };
     }
 }
 

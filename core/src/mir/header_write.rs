@@ -16,7 +16,7 @@ use super::header::{
     FixedStackObject, FunctionHeader, MfiEntry, RegisterEntry, SaveRestorePoint, StackObject, StackObjectType,
 };
 use super::module::{Arch, Target};
-use super::yaml::{FlowMap, flow_seq, padded, quoted};
+use super::yaml::{FlowMap, flow_seq, padded, quoted, wrapped_flow_seq};
 use crate::ir::{FpConst, FpKind};
 use std::borrow::Cow;
 
@@ -391,8 +391,8 @@ pub fn write_function_header<'r>(
             out.push_str("    - ");
             padded(out, 0, "id", &id.to_string());
             let items: Vec<Cow<'_, str>> = blocks.iter().map(|s| quoted(s)).collect();
-            let value = if items.is_empty() { "[  ]".to_owned() } else { format!("[ {} ]", items.join(", ")) };
-            padded(out, 6, "blocks", &value);
+            // `      blocks:` padded to the value column, 23.
+            padded(out, 6, "blocks", &wrapped_flow_seq(&items, 23));
         }
     }
     if !h.machine_metadata_nodes.is_empty() {

@@ -8,6 +8,7 @@
 //! and RISC-V instructions. The data layout printed is always the target's,
 //! whatever the module says.
 
+use crate::llvm_ir::reorder_predecessors;
 use std::fmt::Write as _;
 
 /// The architectures gisel knows the data layout of.
@@ -272,7 +273,9 @@ pub fn write_ir_module(
     match ir_module {
         Some(text) => {
             let unreferenced = unreferenced_metadata(text);
-            for line in text.lines() {
+            let lines: Vec<&str> = text.lines().collect();
+            for line in reorder_predecessors(&lines) {
+                let line = line.as_ref();
                 let t = line.trim_start();
                 if t.starts_with("; ModuleID")
                     || t.starts_with("source_filename")

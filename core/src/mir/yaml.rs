@@ -422,9 +422,46 @@ pub(crate) fn flow_seq(items: &[String]) -> Cow<'static, str> {
     Cow::Owned(format!("[ {} ]", quoted.join(", ")))
 }
 
+/// A flow sequence of already-quoted `items` whose `[` is at column
+/// `start`, wrapped as LLVM's YAML writer wraps it: once a line passes
+/// column 70, the next item goes on a new line indented two past `start`
+/// (the `, ` before the break stays at the end of the line).
+pub(crate) fn wrapped_flow_seq(items: &[Cow<'_, str>], start: usize) -> String {
+    if items.is_empty() {
+        return "[  ]".to_owned();
+    }
+    let mut out = String::from("[ ");
+    let mut column = start + 2;
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+            column += 2;
+        }
+        if column > 70 {
+            out.push('\n');
+            push_spaces(&mut out, start + 2);
+            column = start + 2;
+        }
+        out.push_str(item);
+        column += item.len();
+    }
+    out.push_str(" ]");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_flow_sequences_wrap_past_column_70() {
+        let items: Vec<Cow<'_, str>> = (3..15).map(|n| Cow::Owned(format!("'%bb.{n}'"))).collect();
+        let text = wrapped_flow_seq(&items, 23);
+        let expected = "[ '%bb.3', '%bb.4', '%bb.5', '%bb.6', '%bb.7', '%bb.8', \n                         \
+                        '%bb.9', '%bb.10', '%bb.11', '%bb.12', '%bb.13', \n                         '%bb.14' ]";
+        assert_eq!(text, expected);
+        assert_eq!(wrapped_flow_seq(&[], 23), "[  ]");
+    }
 
     #[test]
     fn quoting_follows_llvm() {
