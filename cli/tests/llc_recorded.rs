@@ -283,3 +283,13 @@ fn libcall_tail_calls_follow_the_callers_ir_attributes_as_llc_22_does() {
     let target = ["-mtriple=aarch64-unknown-linux-gnu"];
     check_against_llc("libcall-tail-attributes-aarch64.mir", &target, "libcall-tail-attributes-aarch64.llc22.mir");
 }
+
+/// NEON intrinsics that have a generic counterpart become it, as LLVM 22's
+/// `legalizeIntrinsic`; the saturating ones only on vectors. The
+/// interpreter does not run target intrinsics, so only the output is
+/// compared.
+#[test]
+fn neon_intrinsics_on_aarch64_are_what_llc_22_prints() {
+    let target = ["-mtriple=aarch64-unknown-linux-gnu"];
+    check_output_against_llc("neon-intrinsics-aarch64.mir", &target, "neon-intrinsics-aarch64.llc22.mir");
+}

@@ -46,6 +46,8 @@ const fn ty(def: bool, index: u8) -> OperandSpec {
 
 const IMM: OperandSpec = OperandSpec { def: false, kind: OperandKind::Imm, variadic: false };
 const UNARY: &[OperandSpec] = &[ty(true, 0), ty(false, 0)];
+/// Two sources and a shift amount (`G_SLI`, `G_SRI`).
+const SHIFT_INSERT: &[OperandSpec] = &[ty(true, 0), ty(false, 0), ty(false, 0), IMM];
 const BINARY: &[OperandSpec] = &[ty(true, 0), ty(false, 0), ty(false, 0)];
 const CONVERT: &[OperandSpec] = &[ty(true, 0), ty(false, 1), IMM];
 const CAST: &[OperandSpec] = &[ty(true, 0), ty(false, 1)];
@@ -65,6 +67,9 @@ const SLIDE_UP: &[OperandSpec] =
 pub fn target_generic_layout(name: &str) -> Option<&'static [OperandSpec]> {
     Some(match name {
         "G_SLLW" | "G_SRLW" | "G_SRAW" | "G_DIVW" | "G_DIVUW" | "G_REMUW" | "G_ROLW" | "G_RORW" => BINARY,
+        // llc prints no source types on the widening multiplies either.
+        "G_SMULL" | "G_UMULL" => BINARY,
+        "G_SLI" | "G_SRI" => SHIFT_INSERT,
         "G_CLZW" | "G_CTZW" | "G_BREV8" | "G_UADDLV" | "G_SADDLV" | "G_UADDLP" | "G_SADDLP" => UNARY,
         "G_FCVT_W_RV64" | "G_FCVT_WU_RV64" => CONVERT,
         "G_FPTRUNC_ODD" => CAST,

@@ -70,6 +70,10 @@ fn convention(register_mask: &'static str, this_return_mask: &'static str) -> Ca
 }
 
 impl LegalizeTarget for AArch64Hooks {
+    fn legalize_intrinsic(&self, helper: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
+        super::intrinsics::legalize(helper, inst)
+    }
+
     fn legalize_custom(&self, helper: &mut Helper<'_>, inst: Inst, step: &LegalizeStep) -> CustomOutcome {
         let _ = step;
         let Some(opcode) = helper.func.inst(inst).known_opcode() else { return CustomOutcome::Failed };

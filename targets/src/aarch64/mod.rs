@@ -4,6 +4,7 @@
 
 pub mod custom;
 pub mod hooks;
+mod intrinsics;
 pub mod rules;
 pub mod subtarget;
 #[cfg(test)]
