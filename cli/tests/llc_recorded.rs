@@ -293,3 +293,12 @@ fn neon_intrinsics_on_aarch64_are_what_llc_22_prints() {
     let target = ["-mtriple=aarch64-unknown-linux-gnu"];
     check_output_against_llc("neon-intrinsics-aarch64.mir", &target, "neon-intrinsics-aarch64.llc22.mir");
 }
+
+/// Vectors of booleans cast to scalars go through a stack slot
+/// (`legalizeBitcast`); their stores widen the elements and pack the bits
+/// into an integer (`scalarizeVectorBooleanStore`), as llc 22 does.
+#[test]
+fn boolean_vectors_on_aarch64_are_what_llc_22_prints() {
+    let target = ["-mtriple=aarch64-unknown-linux-gnu"];
+    check_against_llc("bool-vectors-aarch64.mir", &target, "bool-vectors-aarch64.llc22.mir");
+}

@@ -159,6 +159,19 @@ fn needs_got(st: &Subtarget, global: &GlobalValue) -> bool {
     !dso_local || global.linkage == Linkage::ExternWeak
 }
 
+/// `legalizeBitcast`: a vector of booleans cast to a scalar goes through
+/// the stack, stored as the vector and loaded as the scalar.
+pub fn bool_vector_to_scalar(h: &mut Helper<'_>, inst: Inst) -> bool {
+    let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
+    let (dst_ty, src_ty) = (h.func.ty(dst), h.func.ty(src));
+    if !dst_ty.is_scalar() || !src_ty.is_vector() || src_ty.scalar_size_in_bits() != 1 {
+        return false;
+    }
+    h.stack_store_load(dst, src);
+    h.func.erase(inst);
+    true
+}
+
 /// `legalizeBitfieldExtract`: legal only with constant position and width.
 pub fn bitfield_extract(h: &mut Helper<'_>, inst: Inst) -> bool {
     constant_of(h, h.reg(inst, 2)).is_some() && constant_of(h, h.reg(inst, 3)).is_some()

@@ -95,6 +95,7 @@ impl LegalizeTarget for AArch64Hooks {
             Opcode::G_DYN_STACKALLOC => custom::dyn_stack_alloc(helper, inst),
             Opcode::G_VAARG => custom::va_arg(helper, inst),
             Opcode::G_FPTRUNC => custom::fptrunc(helper, inst),
+            Opcode::G_BITCAST => custom::bool_vector_to_scalar(helper, inst),
             _ => false,
         };
         if done { CustomOutcome::Done } else { CustomOutcome::Failed }

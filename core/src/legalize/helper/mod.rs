@@ -30,7 +30,8 @@ use super::query::describe;
 use super::target::LegalizeTarget;
 use crate::apint::ApInt;
 use crate::ir::{
-    Block, Builder, Function, InsertPoint, Inst, InstData, InstOpcode, MemFlags, MemOperand, Operand, Reg, VReg,
+    Block, Builder, FrameRef, Function, InsertPoint, Inst, InstData, InstOpcode, MemFlags, MemOperand, Operand, Reg,
+    VReg,
 };
 use crate::legality::{CustomOutcome, LegalizeAction, LegalizeStep, LegalizerInfo};
 use crate::opcode::Opcode;
@@ -93,6 +94,30 @@ impl<'a> Helper<'a> {
     pub fn step_for(&self, inst: Inst) -> Option<LegalizeStep> {
         let parts = describe(self.func, self.func.inst(inst))?;
         Some(self.info.action(&parts.query()))
+    }
+
+    /// `dst` gets the bits of `src` through a new stack temporary: `src`
+    /// is stored and `dst` loaded back (`createStackStoreLoad`).
+    pub fn stack_store_load(&mut self, dst: VReg, src: VReg) {
+        let (dst_ty, src_ty) = (self.func.ty(dst), self.func.ty(src));
+        let align = stack_temporary_align(src_ty).max(stack_temporary_align(dst_ty));
+        let slot = self.func.frame.create(src_ty.size_in_bytes(), align);
+        let name: Box<str> = format!("%stack.{slot}").into();
+        let base = self.func.new_vreg(Llt::pointer(0, self.info.pointer_bits()));
+        self.build_with(
+            Opcode::G_FRAME_INDEX,
+            &[base],
+            vec![Operand::Frame(FrameRef { fixed: false, index: slot, name: None })],
+        );
+        let access = |ty: Llt, flags: MemFlags| MemOperand {
+            pointer: Some(name.clone()),
+            base_align: align,
+            ..MemOperand::new(flags, ty)
+        };
+        self.builder().store(src, base, access(src_ty, MemFlags::STORE));
+        let load = self.build_with(Opcode::G_LOAD, &[dst], vec![Operand::vreg_use(base)]);
+        let mem = access(dst_ty, MemFlags::LOAD);
+        self.func.modify(load, |d| d.mem.push(mem));
     }
 
     /// One legalization step for `inst`.
@@ -310,4 +335,10 @@ impl<'a> Helper<'a> {
         self.build_with(Opcode::G_UNMERGE_VALUES, &regs, vec![Operand::vreg_use(value)]);
         regs
     }
+}
+
+/// `getStackTemporaryAlignment`: the size in bytes rounded up to a power
+/// of two.
+pub(crate) fn stack_temporary_align(ty: Llt) -> u64 {
+    ty.size_in_bytes().max(1).next_power_of_two()
 }

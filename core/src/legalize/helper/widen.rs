@@ -4,7 +4,7 @@
 
 use super::widen_merge::{widen_merge_sources, widen_unmerge_results};
 use super::{Helper, StepResult, widen_ops};
-use crate::ir::{Inst, IntPredicate, Operand};
+use crate::ir::{Inst, IntPredicate, MemSize, Operand};
 use crate::legalize::target::BooleanContent;
 use crate::opcode::Opcode;
 use crate::ty::Llt;
@@ -92,6 +92,17 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
         (G_STORE, 0) if h.ty(inst, 0).is_scalar() => {
             let ext = if h.ty(inst, 0).scalar_size_in_bits() == 1 { G_ZEXT } else { G_ANYEXT };
             src_only(h, inst, wide, 0, ext)
+        }
+        (G_STORE, 0) if h.ty(inst, 0).is_vector() => {
+            // Wider elements, stored truncated: the memory keeps the
+            // value's old type.
+            let old = h.ty(inst, 0);
+            h.func.modify(inst, |d| {
+                if let Some(mem) = d.mem.first_mut() {
+                    mem.size = MemSize::Type(old);
+                }
+            });
+            src_only(h, inst, wide, 0, G_ANYEXT)
         }
         (G_PTR_ADD, 1) => src_only(h, inst, wide, 2, G_SEXT),
         (G_PTRMASK, 1) => src_only(h, inst, wide, 2, G_ZEXT),

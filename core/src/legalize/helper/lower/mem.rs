@@ -8,7 +8,8 @@ use super::{
     op_into, piece_mem, regs, unable,
 };
 use crate::apint::ApInt;
-use crate::ir::{FrameRef, Inst, MemFlags, MemOperand, Operand, VReg};
+use crate::ir::{FrameRef, Inst, MemFlags, MemOperand, MemSize, Operand, VReg};
+use crate::legalize::helper::stack_temporary_align;
 use crate::opcode::Opcode::{self, *};
 use crate::ty::Llt;
 
@@ -216,7 +217,7 @@ fn store(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
     }
     if mem_ty.is_vector() {
         if mem_ty != src_ty {
-            return unable(G_STORE, "vector stores of another memory type are not lowered");
+            return store_packed_bits(h, inst, src, pointer, &mem, mem_ty);
         }
         return load_store(h, inst, G_STORE, 0, src_ty.element_type());
     }
@@ -591,16 +592,43 @@ fn element_through_stack(
     done(h, inst)
 }
 
+/// `scalarizeVectorBooleanStore`: a vector stored as elements narrower
+/// than a byte is packed into an integer of the memory's width, element
+/// `i` at bit `i * width` (little-endian), and stored as that.
+fn store_packed_bits(
+    h: &mut Helper<'_>,
+    inst: Inst,
+    src: VReg,
+    pointer: VReg,
+    mem: &MemOperand,
+    mem_ty: Llt,
+) -> StepResult {
+    let element_ty = mem_ty.element_type();
+    if element_ty.is_byte_sized() {
+        return unable(G_STORE, "vector stores of byte-sized elements of another type are not lowered");
+    }
+    let int_ty = Llt::scalar(mem_ty.size_in_bits() as u32);
+    let index_ty = Llt::scalar(h.info.pointer_bits());
+    let src_element_ty = h.func.ty(src).element_type();
+    let mut packed = cst(h, int_ty, 0);
+    for i in 0..mem_ty.num_elements() {
+        let index = cst(h, index_ty, i128::from(i));
+        let element = op(h, G_EXTRACT_VECTOR_ELT, src_element_ty, &[src, index]);
+        let bits = op(h, G_TRUNC, element_ty, &[element]);
+        let widened = op(h, G_ZEXT, int_ty, &[bits]);
+        let amount = cst(h, int_ty, i128::from(i) * i128::from(element_ty.size_in_bits()));
+        let shifted = op(h, G_SHL, int_ty, &[widened, amount]);
+        packed = op(h, G_OR, int_ty, &[packed, shifted]);
+    }
+    let whole = MemOperand { size: MemSize::Type(int_ty), ..mem.clone() };
+    h.builder().store(packed, pointer, whole);
+    done(h, inst)
+}
+
 /// `dst = G_LOAD pointer` described by `mem`.
 fn load_into(h: &mut Helper<'_>, dst: VReg, pointer: VReg, mem: MemOperand) {
     let load = h.build_with(G_LOAD, &[dst], vec![Operand::vreg_use(pointer)]);
     h.func.modify(load, |d| d.mem.push(mem));
-}
-
-/// `getStackTemporaryAlignment`: the size in bytes rounded up to a power
-/// of two.
-fn stack_temporary_align(ty: Llt) -> u64 {
-    ty.size_in_bytes().max(1).next_power_of_two()
 }
 
 /// `getVectorElementPointer`: `base + clamp(index) * element bytes`, the
