@@ -15,6 +15,9 @@ use gisel_targets::{TargetOptions, target_for};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
+/// The CPUs whose (empty) feature sets gisel models.
+const GENERIC_CPUS: &[&str] = &["generic", "generic-rv32", "generic-rv64"];
+
 /// The legalizer for one module's target, with the command line's options.
 /// Each function gets the subtarget its IR attributes select, as llc builds
 /// it; one target is built per distinct set of options and shared.
@@ -40,6 +43,9 @@ impl<'a> ModuleLegalizer<'a> {
             opt_level: args.opt_level.unwrap_or(2),
         }
         .with_module_flags(module);
+        if let Some(cpu) = options.cpu.as_deref().filter(|cpu| !GENERIC_CPUS.contains(cpu)) {
+            eprintln!("gisel: warning: the features of CPU '{cpu}' are not modelled; give them with -mattr");
+        }
         let cse = if options.opt_level == 0 { CseMode::ConstantsOnly } else { CseMode::Full };
         let module_target = target_for(&target.triple, &options).map_err(|e| format!("gisel: {e}"))?;
         let abort_mode = args.abort_mode.unwrap_or(if module_target.falls_back_by_default { 0 } else { 1 });

@@ -67,7 +67,8 @@ impl LlcArgs {
             };
             match name {
                 "mtriple" => parsed.triple = Some(value("mtriple")?),
-                "mattr" => parsed.features = Some(value("mattr")?),
+                // llc lowercases each -mattr feature (`+A` is `+a`).
+                "mattr" => parsed.features = Some(value("mattr")?.to_lowercase()),
                 "mcpu" => parsed.cpu = Some(value("mcpu")?),
                 "o" => parsed.output = Some(value("o")?),
                 "run-pass" => {
@@ -90,6 +91,9 @@ impl LlcArgs {
                     )
                 }
                 "code-model" => parsed.code_model = Some(value("code-model")?),
+                // Pipeline options that do not change what the legalizer
+                // prints with -run-pass (docs/src/cli.md says why).
+                "global-isel" | "debugify-and-strip-all-safe" | "aarch64-enable-gisel-sve" => {}
                 "O0" | "O1" | "O2" | "O3" => parsed.opt_level = name[1..].parse().ok(),
                 _ => return Err(format!("gisel: unknown option '{arg}'")),
             }
@@ -121,6 +125,8 @@ mod tests {
         assert_eq!(a.opt_level, Some(0));
         assert!(a.explain);
         assert_eq!(parse("-mtriple riscv64 x.mir").unwrap().triple.as_deref(), Some("riscv64"));
+        let upstream = parse("-global-isel -debugify-and-strip-all-safe -aarch64-enable-gisel-sve=1 -mattr=+A f.mir");
+        assert_eq!(upstream.unwrap().features.as_deref(), Some("+a"));
     }
 
     #[test]
