@@ -11,8 +11,10 @@ A function whose meaning changes fails the check. The corpus's expected
 failures (functions llc 22 cannot legalize) are run too: where gisel also
 refuses, nothing is checked; where it legalizes one (docs/src/llvm.md,
 "Where llc 22 is wrong"), the result must agree like any other. A function
-the interpreter cannot run is counted as unchecked. Without the corpus the
-check is skipped with a message, as on a user's clone.
+the interpreter cannot run is counted as unchecked. Configurations of
+targets gisel does not have yet (X86, ARM, Mips) are left out and counted.
+Without the corpus the check is skipped with a message, as on a user's
+clone.
 """
 import argparse
 import concurrent.futures
@@ -22,6 +24,9 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Architectures (the triple's first component) gisel has targets for.
+SUPPORTED = ("aarch64", "arm64", "riscv32", "riscv64")
+
 
 def check_file(gisel, sweep, row):
     cmd = [gisel, "llc", f"-mtriple={row['mtriple']}"]
@@ -48,7 +53,9 @@ def main():
         print(f"verify_semantics: no corpus at {sweep}; skipped")
         return 0
     with open(os.path.join(sweep, "MANIFEST.tsv")) as f:
-        rows = list(csv.DictReader(f, delimiter="\t"))
+        every_row = list(csv.DictReader(f, delimiter="\t"))
+    rows = [r for r in every_row if r["mtriple"].split("-")[0].startswith(SUPPORTED)]
+    print(f"verify_semantics: {len(every_row) - len(rows)} runs of targets gisel does not have yet left out")
     agree, beyond_llc, unchecked, failures = 0, 0, 0, []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for config, llc_failed, code, stderr in pool.map(lambda r: check_file(args.gisel, sweep, r), rows):
