@@ -311,11 +311,11 @@ impl<'a> Machine<'a> {
             }
             G_STORE => {
                 let regs: Vec<&RegOperand> = data.uses().iter().filter_map(Operand::as_reg).collect();
-                let (value, addr) = match regs.as_slice() {
-                    [v, a, ..] => (self.read(v)?, self.read(a)?),
+                let (value, value_ty, addr) = match regs.as_slice() {
+                    [v, a, ..] => (self.read(v)?, self.reg_ty(v)?, self.read(a)?),
                     _ => return Err(malformed("G_STORE needs a value and an address")),
                 };
-                mem_ops::store(&mut self.memory, &value, &addr, data.mem.first())?;
+                mem_ops::store(&mut self.memory, &value, value_ty, &addr, data.mem.first())?;
                 return Ok(None);
             }
             G_ATOMICRMW_XCHG | G_ATOMICRMW_ADD | G_ATOMICRMW_SUB | G_ATOMICRMW_AND | G_ATOMICRMW_NAND

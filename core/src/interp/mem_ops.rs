@@ -50,6 +50,21 @@ pub fn load(
         if padding.get().is_some_and(|p| p.is_zero()) { raw.extract(0, m) } else { Value::undef(m) }
     };
     let w = def_ty.size_in_bits() as u32;
+    if let Some(mem_ty) = mmo.and_then(MemOperand::memory_type).filter(|&t| per_element(def_ty, t)) {
+        // A vector loaded from narrower elements, extended one by one.
+        let (from, to) = (mem_ty.scalar_size_in_bits() as u32, def_ty.scalar_size_in_bits() as u32);
+        let elements: Vec<Value> = (0..def_ty.num_elements() as u32)
+            .map(|i| {
+                let element = value.extract(i * from, from);
+                match op {
+                    Opcode::G_SEXTLOAD => element.sext(to),
+                    Opcode::G_ZEXTLOAD => element.zext(to),
+                    _ => element.anyext(to),
+                }
+            })
+            .collect();
+        return Ok(Value::concat(&elements));
+    }
     Ok(match op {
         Opcode::G_SEXTLOAD => value.sext(w),
         Opcode::G_ZEXTLOAD => value.zext(w),
@@ -57,13 +72,38 @@ pub fn load(
     })
 }
 
-/// `G_STORE` of `value` at `addr`.
-pub fn store(mem: &mut Memory, value: &Value, addr: &Value, mmo: Option<&MemOperand>) -> Result<(), InterpError> {
+/// `G_STORE` of `value` (of type `value_ty`) at `addr`. A vector stored
+/// as a vector of narrower elements is truncated element by element.
+pub fn store(
+    mem: &mut Memory,
+    value: &Value,
+    value_ty: Llt,
+    addr: &Value,
+    mmo: Option<&MemOperand>,
+) -> Result<(), InterpError> {
     let m = memory_bits(mmo, Opcode::G_STORE)?;
     let at = address(addr)?;
+    let value = match mmo.and_then(MemOperand::memory_type) {
+        Some(mem_ty) if per_element(value_ty, mem_ty) => {
+            let (from, to) = (value_ty.scalar_size_in_bits() as u32, mem_ty.scalar_size_in_bits() as u32);
+            let elements: Vec<Value> =
+                (0..value_ty.num_elements() as u32).map(|i| value.extract(i * from, to)).collect();
+            Value::concat(&elements)
+        }
+        _ => value.clone(),
+    };
     let stored = value.extract(0, m).zext(m.div_ceil(8) * 8);
     mem.write(at, &stored);
     Ok(())
+}
+
+/// Whether a `value_ty` register meets memory of `mem_ty` element by
+/// element: two vectors of as many elements, of different widths.
+fn per_element(value_ty: Llt, mem_ty: Llt) -> bool {
+    value_ty.is_vector()
+        && mem_ty.is_vector()
+        && value_ty.num_elements() == mem_ty.num_elements()
+        && value_ty.scalar_size_in_bits() != mem_ty.scalar_size_in_bits()
 }
 
 /// The `bits`-wide value (a whole number of bytes) at `addr`.

@@ -271,7 +271,7 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_LOAD], 0, "s64", &["s24"], &["p0"], "%0(p0)").mem("(load (s24), align 4)"),
     Case::new(&[G_STORE], 0, "s32", &[], &["s8", "p0"], "%0, %1(p0)").mem("(store (s8))"),
     Case::new(&[G_STORE], 0, "s32", &[], &["s1", "p0"], "%0, %1(p0)").mem("(store (s1))"),
-    Case::new(&[G_STORE], 0, "<4 x s32>", &[], &["<4 x s8>", "p0"], "%0, %1(p0)").mem("(store (<4 x s8>))").unable(),
+    Case::new(&[G_STORE], 0, "<4 x s32>", &[], &["<4 x s8>", "p0"], "%0, %1(p0)").mem("(store (<4 x s8>))"),
     Case::new(&[G_CONSTANT], 0, "s32", &["s8"], &[], "i8 -100"),
     Case::new(&[G_CONSTANT], 0, "s32", &["s5"], &[], "i5 -3"),
     Case::new(&[G_FCONSTANT], 0, "s32", &["s16"], &[], "half 0xH3C00"),
