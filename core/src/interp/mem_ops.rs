@@ -52,7 +52,7 @@ pub fn load(
     let w = def_ty.size_in_bits() as u32;
     if let Some(mem_ty) = mmo.and_then(MemOperand::memory_type).filter(|&t| per_element(def_ty, t)) {
         // A vector loaded from narrower elements, extended one by one.
-        let (from, to) = (mem_ty.scalar_size_in_bits() as u32, def_ty.scalar_size_in_bits() as u32);
+        let (from, to) = (mem_ty.scalar_size_in_bits(), def_ty.scalar_size_in_bits());
         let elements: Vec<Value> = (0..def_ty.num_elements() as u32)
             .map(|i| {
                 let element = value.extract(i * from, from);
@@ -85,7 +85,7 @@ pub fn store(
     let at = address(addr)?;
     let value = match mmo.and_then(MemOperand::memory_type) {
         Some(mem_ty) if per_element(value_ty, mem_ty) => {
-            let (from, to) = (value_ty.scalar_size_in_bits() as u32, mem_ty.scalar_size_in_bits() as u32);
+            let (from, to) = (value_ty.scalar_size_in_bits(), mem_ty.scalar_size_in_bits());
             let elements: Vec<Value> =
                 (0..value_ty.num_elements() as u32).map(|i| value.extract(i * from, to)).collect();
             Value::concat(&elements)
