@@ -53,7 +53,7 @@ pub fn load(
     if let Some(mem_ty) = mmo.and_then(MemOperand::memory_type).filter(|&t| per_element(def_ty, t)) {
         // A vector loaded from narrower elements, extended one by one.
         let (from, to) = (mem_ty.scalar_size_in_bits(), def_ty.scalar_size_in_bits());
-        let elements: Vec<Value> = (0..def_ty.num_elements() as u32)
+        let elements: Vec<Value> = (0..def_ty.num_elements())
             .map(|i| {
                 let element = value.extract(i * from, from);
                 match op {
@@ -86,8 +86,7 @@ pub fn store(
     let value = match mmo.and_then(MemOperand::memory_type) {
         Some(mem_ty) if per_element(value_ty, mem_ty) => {
             let (from, to) = (value_ty.scalar_size_in_bits(), mem_ty.scalar_size_in_bits());
-            let elements: Vec<Value> =
-                (0..value_ty.num_elements() as u32).map(|i| value.extract(i * from, to)).collect();
+            let elements: Vec<Value> = (0..value_ty.num_elements()).map(|i| value.extract(i * from, to)).collect();
             Value::concat(&elements)
         }
         _ => value.clone(),
