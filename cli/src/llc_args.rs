@@ -126,7 +126,7 @@ mod tests {
         assert!(a.explain);
         assert_eq!(parse("-mtriple riscv64 x.mir").unwrap().triple.as_deref(), Some("riscv64"));
         let upstream = parse("-global-isel -debugify-and-strip-all-safe -aarch64-enable-gisel-sve=1 -mattr=+A f.mir");
-        assert_eq!(upstream.unwrap().features.as_deref(), Some("+a"));
+        assert_eq!(upstream.map(|a| a.features), Ok(Some("+a".to_owned())));
     }
 
     #[test]

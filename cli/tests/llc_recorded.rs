@@ -22,15 +22,29 @@ fn check_against_llc(input: &str, target: &[&str], recorded: &str) {
 /// The output comparison of [`check_against_llc`] alone, for inputs the
 /// interpreter cannot run (scalable vectors); returns llc's output.
 fn check_output_against_llc(input: &str, target: &[&str], recorded: &str) -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let input_path = root.join("../tests/mir/Inputs").join(input);
-    let recorded = root.join("tests/expected").join(recorded);
-    let ours = String::from_utf8(run_gisel(input, target, &[]).stdout).expect("UTF-8 output");
-    let llc = std::fs::read_to_string(&recorded).expect("reads the recorded llc output");
-    // Both name the module after the path they were given.
-    let ours = ours.replace(&input_path.display().to_string(), &format!("tests/mir/Inputs/{input}"));
+    let (ours, llc) = outputs(input, target, recorded);
     pretty_assertions::assert_eq!(normalised(&ours), normalised(&llc));
     llc
+}
+
+/// The output comparison of [`check_output_against_llc`] for the machine
+/// functions only, where llc re-prints the IR module differently.
+fn check_functions_against_llc(input: &str, target: &[&str], recorded: &str) {
+    let (ours, llc) = outputs(input, target, recorded);
+    let functions = |mir: &str| normalised(&mir[mir.find("\n---\nname:").expect("a machine function")..]);
+    pretty_assertions::assert_eq!(functions(&ours), functions(&llc));
+}
+
+/// gisel's output for `input` with the target options `target`, and llc
+/// 22's recorded as `tests/expected/<recorded>`.
+fn outputs(input: &str, target: &[&str], recorded: &str) -> (String, String) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let input_path = root.join("../tests/mir/Inputs").join(input);
+    let ours = String::from_utf8(run_gisel(input, target, &[]).stdout).expect("UTF-8 output");
+    let llc =
+        std::fs::read_to_string(root.join("tests/expected").join(recorded)).expect("reads the recorded llc output");
+    // Both name the module after the path they were given.
+    (ours.replace(&input_path.display().to_string(), &format!("tests/mir/Inputs/{input}")), llc)
 }
 
 /// Runs `gisel llc` with the legalizer on `input` (under
@@ -244,12 +258,7 @@ fn each_function_gets_the_subtarget_of_its_attributes_as_llc_22_does() {
     // llc also rewrites the printed attribute groups with -mattr; gisel
     // prints them as read, so only the machine functions are compared.
     let with_m = ["-mtriple=riscv64", "-mattr=+m"];
-    let ours = String::from_utf8(run_gisel(input, &with_m, &[]).stdout).expect("UTF-8 output");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let llc = std::fs::read_to_string(root.join("tests/expected/function-subtargets-riscv64-m.llc22.mir"))
-        .expect("reads the recorded llc output");
-    let functions = |mir: &str| normalised(&mir[mir.find("\n---\nname:").expect("a machine function")..]);
-    pretty_assertions::assert_eq!(functions(&ours), functions(&llc));
+    check_functions_against_llc(input, &with_m, "function-subtargets-riscv64-m.llc22.mir");
 }
 
 /// G_VASTART on RISC-V stores the address of the variable-argument save

@@ -5,8 +5,8 @@
 //! loaded from, `fesetenv`/`fesetmode` read one the value is stored to, and
 //! the resets pass the all-ones pointer, C's `FE_DFL_ENV`/`FE_DFL_MODE`).
 
-use super::{Helper, StepResult};
-use crate::ir::{FrameRef, Inst, MemFlags, MemOperand, Operand, Reg, VReg};
+use super::{Helper, StepResult, stack_temporary_align};
+use crate::ir::{Inst, MemFlags, MemOperand, Operand, Reg, VReg};
 use crate::legalize::target::{LibcallRequest, LibcallValue};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
@@ -28,7 +28,7 @@ pub(super) fn stack_libcall(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> S
         (G_FSINCOS, [sin, cos, value]) => sincos(h, inst, *sin, *cos, *value, pointer_ty),
         (G_GET_FPENV | G_GET_FPMODE, [state]) => {
             let symbol = if opcode == G_GET_FPENV { "fegetenv" } else { "fegetmode" };
-            let (slot, name) = temporary(h, h.func.ty(*state), pointer_ty);
+            let (slot, name) = temporary(h, h.func.ty(*state));
             call(h, inst, symbol, vec![LibcallValue::plain(slot, pointer_ty)], Vec::new(), false).map(|()| {
                 let load = h.build_with(G_LOAD, &[*state], vec![Operand::vreg_use(slot)]);
                 let mem = slot_access(MemFlags::LOAD, h.func.ty(*state), name);
@@ -38,7 +38,7 @@ pub(super) fn stack_libcall(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> S
         (G_SET_FPENV | G_SET_FPMODE, [state]) => {
             let symbol = if opcode == G_SET_FPENV { "fesetenv" } else { "fesetmode" };
             let ty = h.func.ty(*state);
-            let (slot, name) = temporary(h, ty, pointer_ty);
+            let (slot, name) = temporary(h, ty);
             h.builder().store(*state, slot, slot_access(MemFlags::STORE, ty, name));
             call(h, inst, symbol, vec![LibcallValue::plain(slot, pointer_ty)], Vec::new(), false)
         }
@@ -70,7 +70,7 @@ fn modf(
 ) -> Result<(), String> {
     let ty = h.func.ty(value);
     let suffix = libm_suffix(ty).ok_or_else(|| format!("no modf for a {}-bit float", ty.size_in_bits()))?;
-    let (slot, name) = temporary(h, ty, pointer_ty);
+    let (slot, name) = temporary(h, ty);
     let float = |reg| LibcallValue { reg, ty, float: true, signed: false, any_extend: false };
     let args = vec![float(value), LibcallValue::plain(slot, pointer_ty)];
     call(h, inst, &format!("modf{suffix}"), args, vec![float(fraction)], false)?;
@@ -84,8 +84,8 @@ fn modf(
 fn sincos(h: &mut Helper<'_>, inst: Inst, sin: VReg, cos: VReg, value: VReg, pointer_ty: Llt) -> Result<(), String> {
     let ty = h.func.ty(value);
     let suffix = libm_suffix(ty).ok_or_else(|| format!("no sincos for a {}-bit float", ty.size_in_bits()))?;
-    let (sin_slot, sin_name) = temporary(h, ty, pointer_ty);
-    let (cos_slot, cos_name) = temporary(h, ty, pointer_ty);
+    let (sin_slot, sin_name) = temporary(h, ty);
+    let (cos_slot, cos_name) = temporary(h, ty);
     let float = LibcallValue { reg: value, ty, float: true, signed: false, any_extend: false };
     let args = vec![float, LibcallValue::plain(sin_slot, pointer_ty), LibcallValue::plain(cos_slot, pointer_ty)];
     call(h, inst, &format!("sincos{suffix}"), args, Vec::new(), false)?;
@@ -109,13 +109,8 @@ fn libm_suffix(ty: Llt) -> Option<&'static str> {
 
 /// A stack temporary for a `ty` value (aligned to its size rounded up to
 /// a power of two) and its address: the slot's `%stack.N` name.
-fn temporary(h: &mut Helper<'_>, ty: Llt, pointer_ty: Llt) -> (VReg, Box<str>) {
-    let align = ty.size_in_bytes().max(1).next_power_of_two();
-    let index = h.func.frame.create(ty.size_in_bytes(), align);
-    let slot = h.func.new_vreg(pointer_ty);
-    let frame = Operand::Frame(FrameRef { fixed: false, index, name: None });
-    h.build_with(Opcode::G_FRAME_INDEX, &[slot], vec![frame]);
-    (slot, format!("%stack.{index}").into())
+fn temporary(h: &mut Helper<'_>, ty: Llt) -> (VReg, Box<str>) {
+    h.stack_temporary(ty.size_in_bytes(), stack_temporary_align(ty))
 }
 
 /// The memory operand of a whole-slot access.

@@ -96,19 +96,23 @@ impl<'a> Helper<'a> {
         Some(self.info.action(&parts.query()))
     }
 
+    /// A new stack temporary of `size` bytes aligned to `align`
+    /// (`createStackTemporary`): its address (a `G_FRAME_INDEX` built at
+    /// the insertion point) and its `%stack.N` name for memory operands.
+    pub fn stack_temporary(&mut self, size: u64, align: u64) -> (VReg, Box<str>) {
+        let index = self.func.frame.create(size, align);
+        let address = self.func.new_vreg(Llt::pointer(0, self.info.pointer_bits()));
+        let frame = Operand::Frame(FrameRef { fixed: false, index, name: None });
+        self.build_with(Opcode::G_FRAME_INDEX, &[address], vec![frame]);
+        (address, format!("%stack.{index}").into())
+    }
+
     /// `dst` gets the bits of `src` through a new stack temporary: `src`
     /// is stored and `dst` loaded back (`createStackStoreLoad`).
     pub fn stack_store_load(&mut self, dst: VReg, src: VReg) {
         let (dst_ty, src_ty) = (self.func.ty(dst), self.func.ty(src));
         let align = stack_temporary_align(src_ty).max(stack_temporary_align(dst_ty));
-        let slot = self.func.frame.create(src_ty.size_in_bytes(), align);
-        let name: Box<str> = format!("%stack.{slot}").into();
-        let base = self.func.new_vreg(Llt::pointer(0, self.info.pointer_bits()));
-        self.build_with(
-            Opcode::G_FRAME_INDEX,
-            &[base],
-            vec![Operand::Frame(FrameRef { fixed: false, index: slot, name: None })],
-        );
+        let (base, name) = self.stack_temporary(src_ty.size_in_bytes(), align);
         let access = |ty: Llt, flags: MemFlags| MemOperand {
             pointer: Some(name.clone()),
             base_align: align,

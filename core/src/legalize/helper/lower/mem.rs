@@ -8,7 +8,7 @@ use super::{
     op_into, piece_mem, regs, unable,
 };
 use crate::apint::ApInt;
-use crate::ir::{FrameRef, Inst, MemFlags, MemOperand, MemSize, Operand, VReg};
+use crate::ir::{Inst, MemFlags, MemOperand, MemSize, Operand, VReg};
 use crate::legalize::helper::stack_temporary_align;
 use crate::opcode::Opcode::{self, *};
 use crate::ty::Llt;
@@ -557,12 +557,7 @@ fn element_through_stack(
         return unable(opcode, "only fixed vectors of byte-sized elements go through the stack");
     }
     let vector_align = stack_temporary_align(vector_ty);
-    let slot = h.func.frame.create(vector_ty.size_in_bytes(), vector_align);
-    let stack_name: Box<str> = format!("%stack.{slot}").into();
-    let pointer_ty = Llt::pointer(0, h.info.pointer_bits());
-    let frame = Operand::Frame(FrameRef { fixed: false, index: slot, name: None });
-    let base = h.func.new_vreg(pointer_ty);
-    h.build_with(G_FRAME_INDEX, &[base], vec![frame]);
+    let (base, stack_name) = h.stack_temporary(vector_ty.size_in_bytes(), vector_align);
     let slot_mem = |ty: Llt, flags: MemFlags, offset: i64, align: u64, pointer: Option<Box<str>>| MemOperand {
         pointer,
         offset,
