@@ -7,7 +7,7 @@ use super::MirError;
 use super::header::FunctionHeader;
 use super::header_read::read_header;
 use super::yaml::{Node, parse_yaml};
-use super::yaml_simple::parse_simple_header;
+use super::yaml_fast::parse_header;
 use rustc_hash::FxHashMap;
 use std::ops::Range;
 
@@ -364,7 +364,7 @@ fn read_plain(source: &str, lines: &[Line], doc: &RawDoc, yaml_start: usize) -> 
     let (key_line, indent) = plain_body_block(source, lines, doc.first, doc.end)?;
     let key = lines[key_line];
     let text = source.get(yaml_start..key.next)?;
-    let node = parse_simple_header(text, yaml_start).or_else(|| parse_yaml(text, yaml_start).ok())?;
+    let node = parse_header(text, yaml_start).or_else(|| parse_yaml(text, yaml_start).ok())?;
     let (header, Some((body_key, _))) = read_header(&node).ok()? else {
         return None;
     };
@@ -533,5 +533,53 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+/// The fast header reader against the YAML crate on every `.mir` header
+/// in the repository (and, with `GISEL_HEADER_DIRS`, in more directories).
+#[cfg(test)]
+mod fast_header_tests {
+    use super::*;
+    use std::path::{Path, PathBuf};
+
+    fn mir_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() && !path.ends_with("target") {
+                mir_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "mir") {
+                out.push(path);
+            }
+        }
+    }
+
+    #[test]
+    fn fast_header_reader_agrees_with_the_yaml_crate() {
+        let mut dirs = vec![PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))];
+        dirs.extend(std::env::var("GISEL_HEADER_DIRS").iter().flat_map(|d| d.split(':').map(PathBuf::from)));
+        let mut files = Vec::new();
+        for dir in &dirs {
+            mir_files(dir, &mut files);
+        }
+        let (mut read, mut headers) = (0, 0);
+        for path in files {
+            let Ok(source) = std::fs::read_to_string(&path) else { continue };
+            let lines = lines(&source);
+            for doc in split(&source, &lines) {
+                let Some((key_line, _)) = plain_body_block(&source, &lines, doc.first, doc.end) else { continue };
+                let yaml_start = doc.marker.map_or(lines[doc.first].start, |m| lines[m].start + 3);
+                let text = &source[yaml_start..lines[key_line].next];
+                let Ok(expected) = parse_yaml(text, yaml_start) else { continue };
+                headers += 1;
+                if let Some(fast) = parse_header(text, yaml_start) {
+                    assert_eq!(fast, expected, "{}: {text}", path.display());
+                    read += 1;
+                }
+            }
+        }
+        eprintln!("fast header reader: {read} of {headers} headers");
+        assert!(headers > 1000 && read * 100 >= headers * 95, "only {read} of {headers} headers read fast");
     }
 }

@@ -41,7 +41,7 @@ mod header_read;
 mod header_write;
 mod module;
 mod yaml;
-mod yaml_simple;
+mod yaml_fast;
 
 pub use document::{Body, BodyText, FunctionDoc, MirFile, parse_document};
 pub use header::{

@@ -180,17 +180,20 @@ fn metadata_id(line: &str) -> Option<&str> {
 /// Numbered metadata nodes nothing else in the IR module refers to, which
 /// llc does not print back (machine instructions may still name them).
 fn unreferenced_metadata(ir_module: &str) -> Vec<&str> {
-    let defined: Vec<&str> = ir_module.lines().filter_map(metadata_id).collect();
-    let referenced = |id: &str| {
-        ir_module.lines().any(|line| {
-            let uses = match metadata_id(line) {
-                Some(_) => line.split_once('=').map_or("", |(_, node)| node),
-                None => line,
-            };
-            uses.match_indices(id).any(|(at, _)| !uses[at + id.len()..].starts_with(|c: char| c.is_ascii_digit()))
-        })
-    };
-    defined.into_iter().filter(|id| !referenced(id)).collect()
+    let mut referenced = rustc_hash::FxHashSet::default();
+    for line in ir_module.lines() {
+        let uses = match metadata_id(line) {
+            Some(_) => line.split_once('=').map_or("", |(_, node)| node),
+            None => line,
+        };
+        for (at, _) in uses.match_indices('!') {
+            let digits = uses[at + 1..].bytes().take_while(u8::is_ascii_digit).count();
+            if digits > 0 {
+                referenced.insert(&uses[at..at + 1 + digits]);
+            }
+        }
+    }
+    ir_module.lines().filter_map(metadata_id).filter(|id| !referenced.contains(id)).collect()
 }
 
 fn module_string<'a>(ir_module: &'a str, key: &str) -> Option<&'a str> {
