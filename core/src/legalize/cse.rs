@@ -149,7 +149,7 @@ impl Cse {
                 // LLVM cannot copy into several given registers: no CSE.
                 continue;
             }
-            if !comes_before(func, existing, inst) {
+            if !func.comes_before(existing, inst) {
                 func.move_before(existing, inst);
             }
             let kept = def_vregs(func, existing);
@@ -228,18 +228,6 @@ fn key(func: &Function, inst: Inst) -> Option<Key> {
         });
     }
     Some(Key { block, opcode, defs, uses, flags: data.flags })
-}
-
-/// True when `a` comes before `b` in their (shared) block.
-fn comes_before(func: &Function, a: Inst, b: Inst) -> bool {
-    let mut cursor = func.next_inst(a);
-    while let Some(i) = cursor {
-        if i == b {
-            return true;
-        }
-        cursor = func.next_inst(i);
-    }
-    false
 }
 
 /// A binary operation on two `G_CONSTANT`s becomes a `G_CONSTANT`.
