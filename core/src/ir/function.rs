@@ -489,7 +489,7 @@ mod tests {
         let anchor = func.append(block, nop());
         for step in 0..500 {
             match step % 5 {
-                0 | 1 | 2 => {
+                0..=2 => {
                     func.insert_before(anchor, nop());
                 }
                 3 => {
