@@ -1,13 +1,19 @@
-//! `gisel llc -run-pass=legalizer` over a file's functions: each function
-//! is read, checked, legalized, verified and written on its own, on every
-//! core, and the outcomes are then taken in file order exactly as a run of
-//! one function after another takes them, so that what is printed does not
-//! depend on the number of threads.
+//! `gisel llc -run-pass=none|legalizer` over a file's functions, read in
+//! batches of whole documents: each function is read, checked, legalized,
+//! verified and written on its own, on every core, and the outcomes are
+//! then taken in file order exactly as a run of one function after another
+//! takes them, so that what is printed does not depend on the number of
+//! threads, and memory does not grow with the file.
 
 use crate::legalize_cmd::ModuleLegalizer;
-use crate::llc_args::LlcArgs;
+use crate::llc_args::{LlcArgs, Pass};
+use crate::output::Sink;
 use crate::verification::Verifier;
-use gisel_core::mir::{FunctionDoc, MachineFunction, MirDocuments, MirError, write_function};
+use gisel_core::mir::{
+    Batch, DocumentBatches, FunctionDoc, MachineFunction, MirDocuments, MirError, Target, read_mir_documents,
+    write_function, write_ir_module,
+};
+use std::collections::HashSet;
 use std::num::NonZeroUsize;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -37,55 +43,88 @@ struct Done {
 
 /// What is shared by the functions of one run.
 struct Run<'a> {
-    documents: &'a MirDocuments<'a>,
+    target: &'a Target,
     args: &'a LlcArgs,
+    /// The legalizer, with `-run-pass=legalizer`.
     legalizer: Option<ModuleLegalizer<'a>>,
+    /// False when the legalizer could not be built: functions are then
+    /// only read and checked.
+    usable: bool,
     verifier: Verifier,
 }
 
 impl Run<'_> {
-    /// Checks `function` (as read) and, unless `legalize` is false,
-    /// legalizes, verifies and writes it.
-    fn process(&self, function: Result<MachineFunction, String>, legalize: bool) -> Outcome {
+    /// Checks `function` (as read) and, if `proceed`, legalizes (with
+    /// `-run-pass=legalizer`), verifies and writes it.
+    fn process(&self, function: Result<MachineFunction, String>, proceed: bool) -> Outcome {
         let mut function = match function.and_then(|f| self.verifier.check_input(&f).map(|()| f)) {
             Ok(function) => function,
             Err(error) => return Outcome::Rejected(error),
         };
-        let Some(legalizer) = self.legalizer.as_ref().filter(|_| legalize) else { return Outcome::Skipped };
-        let target = &self.documents.target;
-        let (mut remarks, mut mismatches, mut report) = (Vec::new(), Vec::new(), String::new());
-        if let Err(error) = legalizer.legalize(&mut function, target, &mut remarks, &mut mismatches) {
-            return Outcome::Failed(error);
+        if !proceed || !self.usable {
+            return Outcome::Skipped;
         }
-        if self.args.verify {
-            self.verifier.report(&function, &mut report);
+        let (mut remarks, mut mismatches, mut report) = (Vec::new(), Vec::new(), String::new());
+        if let Some(legalizer) = &self.legalizer {
+            if let Err(error) = legalizer.legalize(&mut function, self.target, &mut remarks, &mut mismatches) {
+                return Outcome::Failed(error);
+            }
+            if self.args.verify {
+                self.verifier.report(&function, &mut report);
+            }
         }
         let mut text = String::new();
-        write_function(&function, target, &mut text);
+        write_function(&function, self.target, &mut text);
         Outcome::Done(Done { text, remarks, mismatches, report })
+    }
+
+    /// Processes the functions `docs` of one batch of the file, `documents`,
+    /// and takes their outcomes in order into `merge`.
+    fn batch(
+        &self,
+        documents: &MirDocuments<'_>,
+        docs: Vec<FunctionDoc>,
+        render: &(dyn Fn(MirError) -> String + Sync),
+        merge: &mut Merge,
+        sink: &mut Sink,
+    ) -> Result<(), String> {
+        if self.args.explain {
+            let functions = docs.into_iter().map(|doc| documents.read_function(doc).map_err(render));
+            for function in functions.collect::<Result<Vec<_>, _>>()? {
+                let proceed = merge.failure.is_none();
+                merge.take(self.process(Ok(function), proceed), sink)?;
+            }
+        } else {
+            let proceed = merge.failure.is_none();
+            for outcome in process_in_parallel(self, documents, docs, render, proceed) {
+                merge.take(outcome, sink)?;
+            }
+        }
+        Ok(())
     }
 }
 
 /// The outcomes taken in file order, as a one-function-at-a-time run
 /// takes them: a read or input error ends the run at once (even after a
-/// legalizer failure), a legalizer failure only once every function is read.
+/// legalizer failure), a legalizer failure only once every function is
+/// read. Written functions go to the sink as they are taken.
+#[derive(Default)]
 struct Merge {
     failure: Option<String>,
-    pieces: Vec<String>,
     remarks: Vec<String>,
     mismatches: Vec<String>,
     report: String,
 }
 
 impl Merge {
-    fn take(&mut self, outcome: Outcome) -> Result<(), String> {
+    fn take(&mut self, outcome: Outcome, sink: &mut Sink) -> Result<(), String> {
         match outcome {
             Outcome::Rejected(error) => return Err(error),
             _ if self.failure.is_some() => {}
             Outcome::Failed(error) => self.failure = Some(error),
             Outcome::Skipped => {}
             Outcome::Done(done) => {
-                self.pieces.push(done.text);
+                sink.write(&done.text)?;
                 self.remarks.extend(done.remarks);
                 self.mismatches.extend(done.mismatches);
                 self.report.push_str(&done.report);
@@ -94,9 +133,10 @@ impl Merge {
         Ok(())
     }
 
-    /// The output's pieces, after the remarks are printed; a verifier
-    /// report or a change of meaning (`--verify-semantics`) fails the run.
-    fn finish(mut self) -> Result<Vec<String>, String> {
+    /// Ends the run: after the remarks are printed, the output is kept
+    /// unless a verifier report or a change of meaning
+    /// (`--verify-semantics`) fails the run.
+    fn finish(mut self, sink: Sink) -> Result<(), String> {
         if let Some(error) = self.failure {
             return Err(error);
         }
@@ -104,50 +144,115 @@ impl Merge {
             eprintln!("{remark}");
         }
         self.report.extend(self.mismatches.iter().map(|m| format!("{m}\n")));
-        if self.report.is_empty() { Ok(self.pieces) } else { Err(self.report) }
+        if self.report.is_empty() { sink.commit() } else { Err(self.report) }
     }
 }
 
-/// Legalizes the functions `docs` of `documents` and returns the output
-/// as pieces to print in order, `prologue` first. `render` places a read
-/// error in the file. With `--explain`, which reports each step as it
-/// happens, every body is read first and the functions are legalized one
-/// after another; otherwise they are spread over the cores.
-pub fn legalize_documents(
-    documents: &MirDocuments<'_>,
-    docs: Vec<FunctionDoc>,
-    args: &LlcArgs,
-    prologue: String,
-    render: &(dyn Fn(MirError) -> String + Sync),
-) -> Result<Vec<String>, String> {
-    let (legalizer, failure) = match ModuleLegalizer::new(&documents.target, &documents.module, args) {
-        Ok(legalizer) => (Some(legalizer), None),
-        Err(error) => (None, Some(error)),
+/// How much of the file is read at a time: whole documents of at least
+/// this many bytes, so that memory is bounded by the batch (and the
+/// largest function), not the file.
+const BATCH_BYTES: usize = 1 << 20;
+
+/// `gisel llc -run-pass=none|legalizer`: reads the file in batches of
+/// whole documents, and checks, legalizes (with `legalizer`) and writes
+/// each function on every core; each function's memory is reused by the
+/// next. What is printed is what reading the whole file first prints:
+/// every YAML header is read before any body (as llc does), a body that
+/// cannot be read is reported even after an earlier function failed, and
+/// with `--explain` every body of a batch is read before the batch's first
+/// step is reported.
+pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
+    let path = args.input.as_deref().ok_or("gisel: no input file")?;
+    let open = || DocumentBatches::open(path, BATCH_BYTES).map_err(|e| cannot_read(path, &e));
+    let mut batches = open()?.peekable();
+    let first = batches.next().transpose().map_err(|e| cannot_read(path, &e))?;
+    let first = first.unwrap_or(Batch { text: String::new(), offset: 0 });
+    let features = args.features.as_deref().unwrap_or("");
+    let mut documents =
+        read_mir_documents(&first.text, path, args.triple.as_deref(), features).map_err(|e| render(path, e, 0))?;
+    let mut names: Vec<String> = documents.functions.iter().map(|f| f.header.name.clone()).collect();
+    if batches.peek().is_some() {
+        read_later_headers(&documents, open()?.skip(1), path, &mut names)?;
+    }
+    let mut sink = Sink::create(args.output.as_deref().unwrap_or("-"), path)?;
+    let mut prologue = String::new();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    write_ir_module(documents.ir_module.as_deref(), &documents.file_name, &documents.target, &names, &mut prologue);
+    sink.write(&prologue)?;
+    let (legalizer, failure) = match pass {
+        Pass::None => (None, None),
+        Pass::Legalizer => match ModuleLegalizer::new(&documents.target, &documents.module, args) {
+            Ok(legalizer) => (Some(legalizer), None),
+            Err(error) => (None, Some(error)),
+        },
     };
-    let mut merge =
-        Merge { failure, pieces: vec![prologue], remarks: Vec::new(), mismatches: Vec::new(), report: String::new() };
-    let run = Run { documents, args, legalizer, verifier: Verifier::new(&documents.target) };
-    if args.explain {
-        let functions = docs.into_iter().map(|doc| documents.read_function(doc).map_err(render));
-        for function in functions.collect::<Result<Vec<_>, _>>()? {
-            let legalize = merge.failure.is_none();
-            merge.take(run.process(Ok(function), legalize))?;
-        }
-    } else {
-        for outcome in process_in_parallel(&run, docs, render) {
-            merge.take(outcome)?;
+    let usable = failure.is_none();
+    let mut merge = Merge { failure, ..Merge::default() };
+    let target = documents.target.clone();
+    let run = Run { target: &target, args, legalizer, usable, verifier: Verifier::new(&target) };
+    let docs = std::mem::take(&mut documents.functions);
+    run.batch(&documents, docs, &|e| render(path, e, 0), &mut merge, &mut sink)?;
+    for batch in batches {
+        let batch = batch.map_err(|e| cannot_read(path, &e))?;
+        let render = |e| render(path, e, batch.offset);
+        let mut more = documents.read_more(&batch.text).map_err(render)?;
+        let docs = std::mem::take(&mut more.functions);
+        run.batch(&more, docs, &render, &mut merge, &mut sink)?;
+    }
+    merge.finish(sink)
+}
+
+/// Reads the YAML headers of the batches after the first (`later`) before
+/// any body, as llc does, adding the functions' names to `names`; a name
+/// defined twice is an error, as within one batch.
+fn read_later_headers(
+    documents: &MirDocuments<'_>,
+    later: impl Iterator<Item = std::io::Result<Batch>>,
+    path: &str,
+    names: &mut Vec<String>,
+) -> Result<(), String> {
+    let mut defined: HashSet<String> = names.iter().cloned().collect();
+    for batch in later {
+        let batch = batch.map_err(|e| cannot_read(path, &e))?;
+        let more = documents.read_more(&batch.text).map_err(|e| render(path, e, batch.offset))?;
+        for doc in &more.functions {
+            let name = &doc.header.name;
+            if !defined.insert(name.clone()) {
+                let error =
+                    MirError::new(format!("redefinition of machine function '{name}'"), doc.header.name_span.clone());
+                return Err(render(path, error, batch.offset));
+            }
+            names.push(name.clone());
         }
     }
-    merge.finish()
+    Ok(())
+}
+
+/// Renders `error`, whose span is relative to a batch starting at byte
+/// `offset` of the file at `path`, with its place in the whole file (read
+/// again: errors end the run).
+fn render(path: &str, mut error: MirError, offset: usize) -> String {
+    error.span = error.span.start + offset..error.span.end + offset;
+    match std::fs::read_to_string(path) {
+        Ok(source) => error.render(path, &source),
+        Err(_) => format!("{path}: error: {error}\n"),
+    }
+}
+
+fn cannot_read(path: &str, error: &std::io::Error) -> String {
+    format!("gisel: cannot read '{path}': {error}")
 }
 
 /// Every document's outcome, in file order, computed on as many threads
-/// as there are cores. A function after one that failed is only read and
-/// checked, as it would be one function at a time.
+/// as there are cores. A function after one that failed (or every one,
+/// unless `proceed`) is only read and checked, as it would be one function
+/// at a time.
 fn process_in_parallel(
     run: &Run<'_>,
+    documents: &MirDocuments<'_>,
     docs: Vec<FunctionDoc>,
     render: &(dyn Fn(MirError) -> String + Sync),
+    proceed: bool,
 ) -> Vec<Outcome> {
     let count = docs.len();
     let threads = thread::available_parallelism().map_or(1, NonZeroUsize::get).min(count).max(1);
@@ -161,8 +266,8 @@ fn process_in_parallel(
     let work = || {
         let mut done = Vec::new();
         while let Some((index, doc)) = next() {
-            let function = run.documents.read_function(doc).map_err(render);
-            let outcome = run.process(function, index < first_failure.load(Ordering::Relaxed));
+            let function = documents.read_function(doc).map_err(render);
+            let outcome = run.process(function, proceed && index < first_failure.load(Ordering::Relaxed));
             if matches!(outcome, Outcome::Rejected(_) | Outcome::Failed(_)) {
                 first_failure.fetch_min(index, Ordering::Relaxed);
             }

@@ -140,6 +140,22 @@ pub fn read_mir_documents<'s>(
 }
 
 impl MirDocuments<'_> {
+    /// The documents of `source`, a later [`Batch`](super::Batch) of the
+    /// same file (which cannot hold its IR module), to be read with this
+    /// file's target and IR module; their spans are relative to `source`.
+    pub fn read_more<'t>(&self, source: &'t str) -> Result<MirDocuments<'t>, MirError> {
+        let file = parse_document(source)?;
+        Ok(MirDocuments {
+            source,
+            file_name: self.file_name.clone(),
+            ir_module: self.ir_module.clone(),
+            target: self.target.clone(),
+            functions: file.functions,
+            layout: self.layout.clone(),
+            module: Arc::clone(&self.module),
+        })
+    }
+
     /// Parses the body of `doc`, one of this file's documents, into a
     /// machine function; errors are located in the whole file.
     pub fn read_function(&self, doc: FunctionDoc) -> Result<MachineFunction, MirError> {
@@ -183,13 +199,6 @@ impl MirDocuments<'_> {
             header.frame_info.max_call_frame_size = Some(max_call_frame_size(&func));
         }
         Ok(MachineFunction { header, func })
-    }
-
-    /// Writes what [`write_mir`] prints before the first machine function
-    /// (the embedded or synthesized IR module) for this file's functions.
-    pub fn write_prologue(&self, out: &mut String) {
-        let names: Vec<&str> = self.functions.iter().map(|f| f.header.name.as_str()).collect();
-        write_ir_module(self.ir_module.as_deref(), &self.file_name, &self.target, &names, out);
     }
 }
 

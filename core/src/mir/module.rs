@@ -179,7 +179,7 @@ fn metadata_id(line: &str) -> Option<&str> {
 
 /// Numbered metadata nodes nothing else in the IR module refers to, which
 /// llc does not print back (machine instructions may still name them).
-fn unreferenced_metadata(ir_module: &str) -> Vec<&str> {
+fn unreferenced_metadata(ir_module: &str) -> rustc_hash::FxHashSet<&str> {
     let mut referenced = rustc_hash::FxHashSet::default();
     for line in ir_module.lines() {
         let uses = match metadata_id(line) {
@@ -284,7 +284,7 @@ pub fn write_ir_module(
                     || t.starts_with("source_filename")
                     || t.starts_with("target datalayout")
                     || t.starts_with("target triple")
-                    || unreferenced.iter().any(|id| metadata_id(t) == Some(id))
+                    || metadata_id(t).is_some_and(|id| unreferenced.contains(id))
                 {
                     continue;
                 }
