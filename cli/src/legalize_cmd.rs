@@ -46,7 +46,11 @@ impl<'a> ModuleLegalizer<'a> {
         if let Some(cpu) = options.cpu.as_deref().filter(|cpu| !GENERIC_CPUS.contains(cpu)) {
             eprintln!("gisel: warning: the features of CPU '{cpu}' are not modelled; give them with -mattr");
         }
-        let cse = if options.opt_level == 0 { CseMode::ConstantsOnly } else { CseMode::Full };
+        let cse = match args.cse_in_legalizer {
+            Some(false) => CseMode::Off,
+            _ if options.opt_level == 0 => CseMode::ConstantsOnly,
+            _ => CseMode::Full,
+        };
         let module_target = target_for(&target.triple, &options).map_err(|e| format!("gisel: {e}"))?;
         let abort_mode = args.abort_mode.unwrap_or(if module_target.falls_back_by_default { 0 } else { 1 });
         let targets = Mutex::new(HashMap::from([(options.clone(), Arc::new(module_target))]));

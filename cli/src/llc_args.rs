@@ -40,6 +40,9 @@ pub struct LlcArgs {
     /// `--explain`: report every legalization step and combine, with the
     /// rule that chose it, on stderr.
     pub explain: bool,
+    /// `-enable-cse-in-legalizer[=B]`: whether the legalizer's builder
+    /// CSEs (llc's default: yes, constants only at `-O0`).
+    pub cse_in_legalizer: Option<bool>,
 }
 
 impl LlcArgs {
@@ -91,9 +94,29 @@ impl LlcArgs {
                     )
                 }
                 "code-model" => parsed.code_model = Some(value("code-model")?),
+                "enable-cse-in-legalizer" => {
+                    let flag = inline.as_deref().unwrap_or("true");
+                    parsed.cse_in_legalizer = Some(match flag {
+                        "1" | "true" | "TRUE" | "True" => true,
+                        "0" | "false" | "FALSE" | "False" => false,
+                        _ => return Err(format!("gisel: bad -enable-cse-in-legalizer value '{flag}'")),
+                    })
+                }
                 // Pipeline options that do not change what the legalizer
                 // prints with -run-pass (docs/src/cli.md says why).
-                "global-isel" | "debugify-and-strip-all-safe" | "aarch64-enable-gisel-sve" => {}
+                "global-isel"
+                | "debugify-and-strip-all-safe"
+                | "aarch64-enable-gisel-sve"
+                | "aarch64-neon-syntax"
+                | "pass-remarks-missed"
+                | "relocation-model" => {}
+                // `-x mir`: the input language, which gisel reads anyway.
+                "x" => {
+                    let language = value("x")?;
+                    if language != "mir" {
+                        return Err(format!("gisel: unsupported input language '{language}' (only mir)"));
+                    }
+                }
                 "O0" | "O1" | "O2" | "O3" => parsed.opt_level = name[1..].parse().ok(),
                 _ => return Err(format!("gisel: unknown option '{arg}'")),
             }
@@ -127,6 +150,10 @@ mod tests {
         assert_eq!(parse("-mtriple riscv64 x.mir").unwrap().triple.as_deref(), Some("riscv64"));
         let upstream = parse("-global-isel -debugify-and-strip-all-safe -aarch64-enable-gisel-sve=1 -mattr=+A f.mir");
         assert_eq!(upstream.map(|a| a.features), Ok(Some("+a".to_owned())));
+        let more = parse("-x mir -aarch64-neon-syntax=apple -pass-remarks-missed=gisel* --relocation-model=pic f.mir");
+        assert_eq!(more.map(|a| a.input), Ok(Some("f.mir".to_owned())));
+        assert_eq!(parse("-enable-cse-in-legalizer=0 f.mir").unwrap().cse_in_legalizer, Some(false));
+        assert_eq!(parse("-enable-cse-in-legalizer f.mir").unwrap().cse_in_legalizer, Some(true));
     }
 
     #[test]
@@ -136,5 +163,7 @@ mod tests {
         assert!(parse("a.mir b.mir").is_err());
         assert!(parse("-global-isel-abort=7 f.mir").is_err());
         assert!(parse("-mtriple").is_err());
+        assert!(parse("-x c f.mir").is_err());
+        assert!(parse("-enable-cse-in-legalizer=maybe f.mir").is_err());
     }
 }
