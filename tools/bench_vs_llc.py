@@ -83,7 +83,8 @@ STDERR_SHOWN = 400
 class Pool:
     """The values of one type that operations read.
 
-    Unbounded (capacity None), every result joins the pool. Bounded, once
+    Unbounded (capacity None), every result joins the pool and most are
+    read by nothing, as in any small generated function. Bounded, once
     the pool is full a result takes the slot of its first operand, so every
     value is read by the one after it in its slot or is still in the pool at
     the end.
@@ -124,6 +125,7 @@ class Function:
         self.scalars = {64: Pool(args, capacity), 128: Pool([wide], capacity)}
         self.vectors = {ty: Pool([self.define(ty, f"COPY {reg}")], capacity)
                         for ty, reg in zip(VECTOR_TYPES, self.target["vec_args"])}
+        # What a function of unbounded pools returns: its last arithmetic result.
         self.last = (args[0], 64)
 
     def emit(self, text):
@@ -174,10 +176,10 @@ class Function:
         pool.add(result)
         return result
 
-    def live_out(self):
-        """The scalar values the return reads: with unbounded pools the last
-        arithmetic result; with bounded ones every value left in a pool (the
-        vectors left are stored)."""
+    def keep_live(self):
+        """Stores the vectors left in bounded pools; returns the scalar values
+        the return reads: every one left in a bounded pool, or with unbounded
+        pools the last arithmetic result."""
         if self.capacity is None:
             return [self.last]
         for ty, pool in self.vectors.items():
@@ -192,9 +194,10 @@ class Function:
         return self.define("s64", f"{op} {value}(s{width})")
 
     def text(self, name):
-        """Ends the function, returning the XOR of live_out, and gives its MIR."""
+        """Ends the function, returning the XOR of keep_live's values, and
+        gives its MIR."""
         result = None
-        for value, width in self.live_out():
+        for value, width in self.keep_live():
             value = self.to_s64(value, width)
             result = value if result is None else self.define("s64", f"G_XOR {result}, {value}")
         self.emit(f"{self.target['out']} = COPY {result}(s64)")
@@ -239,15 +242,15 @@ def run(cmd):
 
 
 def measure(commands, runs, pinning):
-    """Runs each (gisel, llc) pair of commands once per run, the tools
-    alternating; returns per tool the total wall time of each run and the
+    """Runs each (gisel, llc) pair of commands once per run, gisel then llc;
+    returns for gisel and for llc the total wall time of each run and the
     peak RSS of each run's largest process."""
     seconds, megabytes = ([], []), ([], [])
     for _ in range(runs):
-        samples = [[run(pinning + pair[tool]) for pair in commands] for tool in (0, 1)]
-        for tool, tool_samples in enumerate(samples):
-            seconds[tool].append(sum(s for s, _ in tool_samples))
-            megabytes[tool].append(max(m for _, m in tool_samples))
+        samples = [[run(pinning + command) for command in pair] for pair in commands]
+        for tool in (0, 1):
+            seconds[tool].append(sum(pair[tool][0] for pair in samples))
+            megabytes[tool].append(max(pair[tool][1] for pair in samples))
     return seconds, megabytes
 
 
@@ -264,7 +267,8 @@ def generated_cases(args, folder):
         path = os.path.join(folder, f"bench-{args.target}-{args.shape}-{size}.mir")
         functions = generate(path, args.target, args.shape, size, args.ops_per_function)
         flags = ["-mtriple=" + TARGETS[args.target]["triple"]]
-        yield f"{size} ops, {functions} fn", [commands(args, flags, path)]
+        unit = "function" if functions == 1 else "functions"
+        yield f"{size} ops in {functions} {unit}", [commands(args, flags, path)]
 
 
 def realcode_cases(args):
@@ -283,13 +287,20 @@ def realcode_cases(args):
             yield f"{target}, {len(files)} files", files
 
 
+def positive(text):
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive integer")
+    return value
+
+
 def parse_args():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--target", default="aarch64", choices=sorted(TARGETS))
     ap.add_argument("--shape", default="small", choices=["small", "one"])
-    ap.add_argument("--sizes", default="10000,100000", type=lambda s: [int(n) for n in s.split(",")])
-    ap.add_argument("--ops-per-function", type=int, default=100)
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--sizes", default="10000,100000", type=lambda s: [positive(n) for n in s.split(",")])
+    ap.add_argument("--ops-per-function", type=positive, default=100)
+    ap.add_argument("--runs", type=positive, default=5)
     ap.add_argument("--cores", default="all", choices=["all", "one", "both"])
     ap.add_argument("--realcode", metavar="DIR")
     ap.add_argument("--gisel", default="target/release/gisel")
@@ -319,7 +330,7 @@ def main():
         print(f"{args.target}, shape {args.shape}, {args.runs} runs: median whole-process wall time, "
               "median peak RSS")
         memory = statistics.median
-    print(f"{'input':<22} {'cores':>5} {'gisel (s)':>9} {'llc (s)':>9} {'llc/gisel':>9} "
+    print(f"{'input':<30} {'cores':>5} {'gisel (s)':>9} {'llc (s)':>9} {'llc/gisel':>9} "
           f"{'gisel MB':>9} {'llc MB':>9}")
     pinnings = ["all", "one"] if args.cores == "both" else [args.cores]
     with tempfile.TemporaryDirectory() as folder:
@@ -329,7 +340,7 @@ def main():
                 seconds, megabytes = measure(case, args.runs, PINNING[pinning])
                 gisel, llc = (statistics.median(s) for s in seconds)
                 gisel_mb, llc_mb = (memory(m) for m in megabytes)
-                print(f"{label:<22} {pinning:>5} {gisel:>9.3f} {llc:>9.3f} {llc / gisel:>8.1f}x "
+                print(f"{label:<30} {pinning:>5} {gisel:>9.3f} {llc:>9.3f} {llc / gisel:>8.1f}x "
                       f"{gisel_mb:>9.1f} {llc_mb:>9.1f}", flush=True)
 
 
