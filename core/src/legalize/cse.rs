@@ -48,10 +48,12 @@ enum UseKey {
     IntPred(IntPredicate),
 }
 
-/// The CSE table of one function.
+/// The CSE table of one function: instructions by the hash of their key
+/// (a few bytes each, where the keys themselves would take a hundred);
+/// candidates are told apart by their keys, computed again.
 pub struct Cse {
     mode: CseMode,
-    table: FxHashMap<Key, Inst>,
+    table: FxHashMap<u64, SmallVec<[Inst; 1]>>,
 }
 
 /// LLVM's `CSEConfigFull`.
@@ -117,9 +119,25 @@ impl Cse {
         if self.mode == CseMode::Off {
             return;
         }
-        if let Some(key) = self.key(func, inst) {
-            self.table.entry(key).or_insert(inst);
+        if let Some(key) = self.key(func, inst)
+            && self.find(func, &key).is_none()
+        {
+            self.table.entry(hash(&key)).or_default().push(inst);
         }
+    }
+
+    /// The placed instruction recorded with `key`, if any.
+    fn find(&self, func: &Function, key: &Key) -> Option<Inst> {
+        let candidates = self.table.get(&hash(key))?;
+        candidates.iter().copied().find(|c| key_of_is(func, *c, key))
+    }
+
+    /// Records `inst` as the instruction with `key`, in place of any
+    /// recorded one that no longer has it.
+    fn record(&mut self, func: &Function, key: &Key, inst: Inst) {
+        let candidates = self.table.entry(hash(key)).or_default();
+        candidates.retain(|c| key_of_is(func, *c, key) && *c != inst);
+        candidates.push(inst);
     }
 
     /// Folds and CSEs the instructions created since `first_new` (in
@@ -138,9 +156,8 @@ impl Cse {
             }
             fold_constants(func, inst);
             let Some(key) = self.key(func, inst) else { continue };
-            let existing = self.table.get(&key).copied().filter(|e| *e != inst && key_of_is(func, *e, &key));
-            let Some(existing) = existing else {
-                self.table.insert(key, inst);
+            let Some(existing) = self.find(func, &key).filter(|e| *e != inst) else {
+                self.record(func, &key, inst);
                 continue;
             };
             let defs = def_vregs(func, inst);
@@ -189,6 +206,14 @@ fn def_vregs(func: &Function, inst: Inst) -> SmallVec<[VReg; 2]> {
             _ => None,
         })
         .collect()
+}
+
+/// The 64-bit hash a key is filed under.
+fn hash(key: &Key) -> u64 {
+    use std::hash::{BuildHasher, Hash, Hasher};
+    let mut hasher = rustc_hash::FxBuildHasher.build_hasher();
+    key.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// True when `existing` is still placed and still has `key`.
