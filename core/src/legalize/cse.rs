@@ -210,10 +210,8 @@ fn def_vregs(func: &Function, inst: Inst) -> SmallVec<[VReg; 2]> {
 
 /// The 64-bit hash a key is filed under.
 fn hash(key: &Key) -> u64 {
-    use std::hash::{BuildHasher, Hash, Hasher};
-    let mut hasher = rustc_hash::FxBuildHasher.build_hasher();
-    key.hash(&mut hasher);
-    hasher.finish()
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(key)
 }
 
 /// True when `existing` is still placed and still has `key`.
