@@ -311,3 +311,28 @@ fn boolean_vectors_on_aarch64_are_what_llc_22_prints() {
     let target = ["-mtriple=aarch64-unknown-linux-gnu"];
     check_against_llc("bool-vectors-aarch64.mir", &target, "bool-vectors-aarch64.llc22.mir");
 }
+
+/// `G_INSERT_SUBVECTOR` at index 0 on riscv64 with V: into an
+/// undefined vector the part stays; into another vector it is moved in
+/// (`G_VMV_V_V_VL`, through the register holding it in a group) unless it
+/// fills whole registers, mask parts through bytes first. The interpreter
+/// runs no scalable vectors, so only the output is compared.
+#[test]
+fn riscv_subvector_inserts_at_zero_are_what_llc_22_prints() {
+    let v = ["-mtriple=riscv64", "-mattr=+v"];
+    check_output_against_llc("insert-subvector-at-zero-riscv.mir", &v, "insert-subvector-at-zero-rv64.llc22.mir");
+}
+
+/// Scalable-vector loads and stores on riscv with V: vectors of pointers
+/// stay when aligned to their element (even with another memory type),
+/// other vectors aligned below their element are accessed as bytes
+/// unless `unaligned-vector-mem` allows them. Only the output is compared
+/// (scalable vectors).
+#[test]
+fn riscv_vector_loads_and_stores_are_what_llc_22_prints() {
+    let input = "vector-ptr-load-store-riscv.mir";
+    check_output_against_llc(input, &["-mtriple=riscv32", "-mattr=+v"], "vector-ptr-load-store-rv32.llc22.mir");
+    check_output_against_llc(input, &["-mtriple=riscv64", "-mattr=+v"], "vector-ptr-load-store-rv64.llc22.mir");
+    let unaligned = ["-mtriple=riscv64", "-mattr=+v,+unaligned-vector-mem"];
+    check_output_against_llc(input, &unaligned, "vector-ptr-load-store-rv64-unaligned.llc22.mir");
+}

@@ -106,7 +106,7 @@ impl LegalizeTarget for RiscvHooks {
             G_VSCALE => vscale(h, inst, xlen, &self.st),
             G_EXTRACT_SUBVECTOR => extract_subvector(h, inst, xlen),
             G_INSERT_SUBVECTOR => insert_subvector(h, inst, xlen),
-            G_LOAD | G_STORE => vector_as_bytes(h, inst),
+            G_LOAD | G_STORE => vector_load_store(h, inst, &self.st),
             G_ZEXT | G_SEXT | G_ANYEXT => mask_extension(h, inst, opcode),
             G_SPLAT_VECTOR => splat(h, inst, xlen),
             G_BITREVERSE => {
@@ -353,15 +353,19 @@ fn constant(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> CustomOutcome {
     CustomOutcome::Done
 }
 
-/// `G_IS_FPCLASS` with F/D/Zfh: `fclass`, masked by LLVM's class bits
-/// rotated into RISC-V's order, compared with zero.
-/// A scalable-vector load or store aligned below its element (the rules
-/// keep the aligned ones legal) accesses the same memory as bytes
-/// (`legalizeLoadStore`).
-fn vector_as_bytes(h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
+/// A scalable-vector load or store (`legalizeLoadStore`) stays as it is
+/// when its alignment reaches the element's size or the subtarget allows
+/// unaligned vector accesses (`allowsMemoryAccessForAlignment`); otherwise
+/// it accesses the same memory as bytes.
+fn vector_load_store(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> CustomOutcome {
     let ty = h.ty(inst, 0);
+    let [mem] = h.func.inst(inst).mem.as_slice() else { return CustomOutcome::Failed };
     if !ty.is_scalable() {
         return CustomOutcome::Failed;
+    }
+    // LLVM's natural alignment of the vector is at least the element's.
+    if mem.align() * 8 >= u64::from(ty.scalar_size_in_bits()) || st.enable_unaligned_vector_mem() {
+        return CustomOutcome::Done;
     }
     let bytes = Llt::scalable_vector(ty.num_elements() * ty.scalar_size_in_bits() / 8, Llt::scalar(8));
     match h.bitcast(inst, 0, bytes) {
@@ -438,6 +442,8 @@ fn default_vl_ops(h: &mut Helper<'_>, ty: Llt, xlen: Llt) -> VReg {
     vl
 }
 
+/// `G_IS_FPCLASS` with F/D/Zfh: `fclass`, masked by LLVM's class bits
+/// rotated into RISC-V's order, compared with zero.
 fn is_fpclass(h: &mut Helper<'_>, inst: Inst, xlen: Llt) -> CustomOutcome {
     let Operand::Imm(classes) = h.func.inst(inst).operands[2] else { return CustomOutcome::Failed };
     let dst = h.reg(inst, 0);

@@ -55,6 +55,12 @@ legalizer! {
         let nxv2s64 = if e64 { nxv2s64 } else { Llt::INVALID };
         let nxv4s64 = if e64 { nxv4s64 } else { Llt::INVALID };
         let nxv8s64 = if e64 { nxv8s64 } else { Llt::INVALID };
+        // Pointer vectors (LLVM's `typeIsLegalPtrVec`) need XLEN-sized
+        // elements: one-per-vscale ones ELEN 64 as above, sixteen-per-vscale
+        // ones 32-bit pointers (eight vector registers).
+        let ptr_vectors = v && st.xlen() <= st.elen();
+        let nxv1p0 = if e64 { nxv1p0 } else { Llt::INVALID };
+        let nxv16p0 = if st.is_64bit() { Llt::INVALID } else { nxv16p0 };
 
         // ----- integer arithmetic -----
 
@@ -286,7 +292,8 @@ legalizer! {
                 (s64, p0, s64, { a64 }),
             )
             .legal_for_types_with_mem_desc(if !st.is_64bit() && st.has_d(), (s64, p0, s64, { a64 }))
-            // Vectors aligned to their element; the hook reads the others as bytes.
+            // Vectors aligned to their element; the hook keeps other element-
+            // aligned accesses (another memory type) and reads the rest as bytes.
             .legal_for_types_with_mem_desc(
                 if v,
                 (nxv1s8, p0, nxv1s8, 8), (nxv2s8, p0, nxv2s8, 8), (nxv4s8, p0, nxv4s8, 8), (nxv8s8, p0, nxv8s8, 8),
@@ -303,6 +310,7 @@ legalizer! {
             .custom_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
                 nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64,
                 nxv8s64)
+            .custom_for(if ptr_vectors, nxv1p0, nxv2p0, nxv4p0, nxv8p0, nxv16p0)
             .widen_scalar_to_next_pow2(0, 8)
             .lower_if_mem_size_not_byte_size_pow2()
             .clamp_scalar(0, s16, xlen)
@@ -323,7 +331,8 @@ legalizer! {
                 (s64, p0, s64, { a64 }),
             )
             .legal_for_types_with_mem_desc(if !st.is_64bit() && st.has_d(), (s64, p0, s64, { a64 }))
-            // Vectors aligned to their element; the hook reads the others as bytes.
+            // Vectors aligned to their element; the hook keeps other element-
+            // aligned accesses (another memory type) and reads the rest as bytes.
             .legal_for_types_with_mem_desc(
                 if v,
                 (nxv1s8, p0, nxv1s8, 8), (nxv2s8, p0, nxv2s8, 8), (nxv4s8, p0, nxv4s8, 8), (nxv8s8, p0, nxv8s8, 8),
@@ -340,6 +349,7 @@ legalizer! {
             .custom_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
                 nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64,
                 nxv8s64)
+            .custom_for(if ptr_vectors, nxv1p0, nxv2p0, nxv4p0, nxv8p0, nxv16p0)
             .clamp_scalar(0, s16, xlen)
             .lower_if_mem_size_not_byte_size_pow2()
             .lower();

@@ -45,6 +45,8 @@ pub enum Feature {
     Zve64d,
     /// Unaligned scalar loads and stores are fast.
     UnalignedScalarMem,
+    /// Vector loads and stores need not be aligned to their element.
+    UnalignedVectorMem,
 }
 
 use super::mat_int::MatFeatures;
@@ -71,6 +73,7 @@ const NAMES: &[(&str, Feature)] = &[
     ("zve64f", Zve64f),
     ("zve64d", Zve64d),
     ("unaligned-scalar-mem", UnalignedScalarMem),
+    ("unaligned-vector-mem", UnalignedVectorMem),
 ];
 
 /// What each feature implies directly (LLVM's `RISCVFeatures.td`).
@@ -259,6 +262,11 @@ impl Subtarget {
     /// Unaligned scalar memory accesses are allowed.
     pub fn enable_unaligned_scalar_mem(&self) -> bool {
         self.has(UnalignedScalarMem)
+    }
+
+    /// Vector memory accesses aligned below their element are allowed.
+    pub fn enable_unaligned_vector_mem(&self) -> bool {
+        self.has(UnalignedVectorMem)
     }
 
     /// Sets the ABI by name (the module's `"target-abi"` flag: `lp64d`,

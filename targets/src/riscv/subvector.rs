@@ -1,9 +1,10 @@
 //! `G_EXTRACT_SUBVECTOR` and `G_INSERT_SUBVECTOR` on RISC-V
-//! (`legalizeExtractSubvector`, `legalizeInsertSubvector`). A part at index
-//! 0, or one aligned to whole vector registers, stays (register copies
-//! select it); a mask part goes through bytes; any other part is slid, down
-//! to element 0 of its vector register to extract it, up from element 0 to
-//! insert it.
+//! (`legalizeExtractSubvector`, `legalizeInsertSubvector`). A part
+//! extracted at index 0, inserted at index 0 into an undefined vector, or
+//! aligned to whole vector registers, stays (register copies select it); a
+//! mask part goes through bytes; any other part is slid, down to element 0
+//! of its vector register to extract it, up from element 0 to insert it
+//! (a tail-undisturbed `vmv.v.v` when it goes to element 0).
 
 use gisel_core::apint::ApInt;
 use gisel_core::ir::{Inst, InstData, InstOpcode, IntPredicate, Operand, VReg};
@@ -69,7 +70,7 @@ pub(super) fn extract_subvector(h: &mut Helper<'_>, inst: Inst, xlen: Llt) -> Cu
 pub(super) fn insert_subvector(h: &mut Helper<'_>, inst: Inst, xlen: Llt) -> CustomOutcome {
     let (dst, whole, part) = (h.reg(inst, 0), h.reg(inst, 1), h.reg(inst, 2));
     let Some(&Operand::Imm(index)) = h.func.inst(inst).operands.get(3) else { return CustomOutcome::Failed };
-    if index == 0 {
+    if index == 0 && is_undef(h, whole) {
         return CustomOutcome::Done;
     }
     let (whole_ty, part_ty) = (h.func.ty(whole), h.func.ty(part));
@@ -124,6 +125,11 @@ pub(super) fn insert_subvector(h: &mut Helper<'_>, inst: Inst, xlen: Llt) -> Cus
     }
     h.func.erase(inst);
     CustomOutcome::Done
+}
+
+/// Is `vector` defined by a `G_IMPLICIT_DEF`?
+fn is_undef(h: &Helper<'_>, vector: VReg) -> bool {
+    h.func.def_inst(vector).and_then(|def| h.func.inst(def).known_opcode()) == Some(G_IMPLICIT_DEF)
 }
 
 /// Mask elements cannot be slid: both vectors are widened to bytes, the
