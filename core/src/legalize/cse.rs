@@ -54,6 +54,13 @@ enum UseKey {
 pub struct Cse {
     mode: CseMode,
     table: FxHashMap<u64, SmallVec<[Inst; 1]>>,
+    /// Which instructions the table holds, by index: one changed in place
+    /// leaves it at once (LLVM's `changingInstr`).
+    recorded: Vec<bool>,
+    /// Instructions changed in place, recorded again only before the next
+    /// lookup and last first, as LLVM's `GISelCSEInfo` records its
+    /// temporary instructions.
+    pending: Vec<Inst>,
 }
 
 /// LLVM's `CSEConfigFull`.
@@ -103,41 +110,73 @@ fn is_cse_opcode(opcode: Opcode) -> bool {
 impl Cse {
     /// A table over the CSE-able instructions already in `func`.
     pub fn new(func: &Function, mode: CseMode) -> Cse {
-        let mut cse = Cse { mode, table: FxHashMap::default() };
+        let mut cse = Cse { mode, table: FxHashMap::default(), recorded: Vec::new(), pending: Vec::new() };
         if mode != CseMode::Off {
             // Sized once for every instruction there is, rather than regrown.
             cse.table.reserve(func.inst_capacity());
             for inst in func.all_insts() {
-                cse.remember(func, inst);
+                cse.record_if_new(func, inst);
             }
         }
         cse
     }
 
-    /// Records `inst` (again, after an in-place change).
+    /// Takes `inst`, just changed in place, out of the table; it is
+    /// recorded again before the next lookup unless an identical
+    /// instruction is recorded first.
     pub fn remember(&mut self, func: &Function, inst: Inst) {
         if self.mode == CseMode::Off {
             return;
         }
+        self.set_recorded(inst, false);
+        if func.inst(inst).block().is_some() {
+            self.pending.push(inst);
+        }
+    }
+
+    /// Records the instructions changed since the last lookup, the last
+    /// changed first.
+    fn flush_pending(&mut self, func: &Function) {
+        while let Some(inst) = self.pending.pop() {
+            self.record_if_new(func, inst);
+        }
+    }
+
+    /// Records `inst` unless an identical instruction is recorded.
+    fn record_if_new(&mut self, func: &Function, inst: Inst) {
         if let Some(key) = self.key(func, inst)
             && self.find(func, &key).is_none()
         {
-            self.table.entry(hash(&key)).or_default().push(inst);
+            self.record(func, &key, inst);
         }
     }
 
     /// The placed instruction recorded with `key`, if any.
     fn find(&self, func: &Function, key: &Key) -> Option<Inst> {
         let candidates = self.table.get(&hash(key))?;
-        candidates.iter().copied().find(|c| key_of_is(func, *c, key))
+        candidates.iter().copied().find(|c| self.is_recorded(*c) && key_of_is(func, *c, key))
     }
 
     /// Records `inst` as the instruction with `key`, in place of any
     /// recorded one that no longer has it.
     fn record(&mut self, func: &Function, key: &Key, inst: Inst) {
+        let recorded = &self.recorded;
         let candidates = self.table.entry(hash(key)).or_default();
-        candidates.retain(|c| key_of_is(func, *c, key) && *c != inst);
+        candidates
+            .retain(|c| recorded.get(c.index()).copied().unwrap_or(false) && key_of_is(func, *c, key) && *c != inst);
         candidates.push(inst);
+        self.set_recorded(inst, true);
+    }
+
+    fn is_recorded(&self, inst: Inst) -> bool {
+        self.recorded.get(inst.index()).copied().unwrap_or(false)
+    }
+
+    fn set_recorded(&mut self, inst: Inst, recorded: bool) {
+        if self.recorded.len() <= inst.index() {
+            self.recorded.resize(inst.index() + 1, false);
+        }
+        self.recorded[inst.index()] = recorded;
     }
 
     /// Folds and CSEs the instructions created since `first_new` (in
@@ -149,6 +188,7 @@ impl Cse {
         if self.mode == CseMode::Off {
             return erased;
         }
+        self.flush_pending(func);
         for index in first_new..func.inst_capacity() {
             let inst = Inst::new(index);
             if func.inst(inst).block().is_none() {
