@@ -43,6 +43,9 @@ pub struct LlcArgs {
     /// `-enable-cse-in-legalizer[=B]`: whether the legalizer's builder
     /// CSEs (llc's default: yes, constants only at `-O0`).
     pub cse_in_legalizer: Option<bool>,
+    /// `-simplify-mir[=B]`: print the functions as llc's `-simplify-mir`
+    /// does, without what a reader would infer.
+    pub simplify_mir: bool,
 }
 
 impl LlcArgs {
@@ -94,14 +97,8 @@ impl LlcArgs {
                     )
                 }
                 "code-model" => parsed.code_model = Some(value("code-model")?),
-                "enable-cse-in-legalizer" => {
-                    let flag = inline.as_deref().unwrap_or("true");
-                    parsed.cse_in_legalizer = Some(match flag {
-                        "1" | "true" | "TRUE" | "True" => true,
-                        "0" | "false" | "FALSE" | "False" => false,
-                        _ => return Err(format!("gisel: bad -enable-cse-in-legalizer value '{flag}'")),
-                    })
-                }
+                "enable-cse-in-legalizer" => parsed.cse_in_legalizer = Some(boolean(name, inline.as_deref())?),
+                "simplify-mir" => parsed.simplify_mir = boolean(name, inline.as_deref())?,
                 // Pipeline options that do not change what the legalizer
                 // prints with -run-pass (docs/src/cli.md says why).
                 "global-isel"
@@ -122,6 +119,16 @@ impl LlcArgs {
             }
         }
         Ok(parsed)
+    }
+}
+
+/// The value of the boolean option `-name[=value]`, spelled as llc accepts
+/// it; without a value it is true.
+fn boolean(name: &str, value: Option<&str>) -> Result<bool, String> {
+    match value.unwrap_or("true") {
+        "1" | "true" | "TRUE" | "True" => Ok(true),
+        "0" | "false" | "FALSE" | "False" => Ok(false),
+        other => Err(format!("gisel: bad -{name} value '{other}'")),
     }
 }
 
@@ -154,6 +161,10 @@ mod tests {
         assert_eq!(more.map(|a| a.input), Ok(Some("f.mir".to_owned())));
         assert_eq!(parse("-enable-cse-in-legalizer=0 f.mir").unwrap().cse_in_legalizer, Some(false));
         assert_eq!(parse("-enable-cse-in-legalizer f.mir").unwrap().cse_in_legalizer, Some(true));
+        assert!(parse("-simplify-mir f.mir").unwrap().simplify_mir);
+        assert!(parse("--simplify-mir=1 f.mir").unwrap().simplify_mir);
+        assert!(!parse("-simplify-mir=false f.mir").unwrap().simplify_mir);
+        assert!(!parse("f.mir").unwrap().simplify_mir);
     }
 
     #[test]
@@ -165,5 +176,6 @@ mod tests {
         assert!(parse("-mtriple").is_err());
         assert!(parse("-x c f.mir").is_err());
         assert!(parse("-enable-cse-in-legalizer=maybe f.mir").is_err());
+        assert!(parse("-simplify-mir=yes f.mir").is_err());
     }
 }

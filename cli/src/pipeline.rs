@@ -10,8 +10,8 @@ use crate::llc_args::{LlcArgs, Pass};
 use crate::output::Sink;
 use crate::verification::Verifier;
 use gisel_core::mir::{
-    Batch, DocumentBatches, FunctionDoc, MachineFunction, MirDocuments, MirError, Target, read_mir_documents,
-    write_function, write_ir_module,
+    Batch, DocumentBatches, FunctionDoc, MachineFunction, MirDocuments, MirError, MirPrintOptions, Target,
+    read_mir_documents, write_function_with, write_ir_module,
 };
 use std::collections::HashSet;
 use std::num::NonZeroUsize;
@@ -74,7 +74,8 @@ impl Run<'_> {
             }
         }
         let mut text = String::new();
-        write_function(&function, self.target, &mut text);
+        let options = MirPrintOptions { simplify: self.args.simplify_mir };
+        write_function_with(&function, self.target, options, &mut text);
         Outcome::Done(Done { text, remarks, mismatches, report })
     }
 

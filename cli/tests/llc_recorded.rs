@@ -336,3 +336,27 @@ fn riscv_vector_loads_and_stores_are_what_llc_22_prints() {
     let unaligned = ["-mtriple=riscv64", "-mattr=+v,+unaligned-vector-mem"];
     check_output_against_llc(input, &unaligned, "vector-ptr-load-store-rv64-unaligned.llc22.mir");
 }
+
+/// `-simplify-mir`: successor lists the branches predict with an even
+/// split are left out, their probabilities alone when only the split is
+/// even; uneven probabilities, a list the branches do not show, an empty
+/// list where a block would fall through and a three-way split are kept.
+#[test]
+fn simplified_successor_lists_are_what_llc_22_prints() {
+    let target = ["-mtriple=aarch64", "-simplify-mir"];
+    check_against_llc("simplify-successors-aarch64.mir", &target, "simplify-successors-aarch64.llc22.mir");
+}
+
+/// `-simplify-mir` leaves out every header key at its default: flags,
+/// empty lists, `frameInfo` keys, stack-object and live-in keys, a
+/// constant's `isTargetSpecific`, an empty jump-table entry's blocks. The
+/// interpreter does not run the call, so only the output is compared.
+#[test]
+fn simplified_headers_are_what_llc_22_prints() {
+    let target = ["-mtriple=aarch64", "-simplify-mir"];
+    check_output_against_llc("simplify-frame-aarch64.mir", &target, "simplify-frame-aarch64.llc22.mir");
+    let target = ["-mtriple=riscv64-linux-gnu", "-simplify-mir"];
+    check_output_against_llc("va-start-riscv64.mir", &target, "va-start-riscv64-simplified.llc22.mir");
+    let target = ["-mtriple=riscv64", "-simplify-mir"];
+    check_against_llc("riscv64-constants.mir", &target, "riscv64-constants-simplified.llc22.mir");
+}

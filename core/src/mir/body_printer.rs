@@ -4,6 +4,7 @@
 
 use super::body::guessed_successors;
 use super::decimal::push_decimal;
+use super::file::MirPrintOptions;
 use crate::ir::{
     Block, Function, INST_FLAG_NAMES, InstData, InstOpcode, MemFlags, MemOperand, MemSize, Operand, Reg, RegFlags,
     RegOperand,
@@ -16,16 +17,23 @@ const PROBABILITY_ONE: u64 = 1 << 31;
 
 /// Appends the body of `func` (each line indented for the YAML block).
 pub fn print_body(func: &Function, out: &mut String) {
+    print_body_with(func, MirPrintOptions::default(), out);
+}
+
+/// Appends the body of `func` as [`print_body`] does, printed as
+/// `options` say: with `simplify`, a block's successors (and their
+/// probabilities) are left out where a reader would guess them.
+pub(super) fn print_body_with(func: &Function, options: MirPrintOptions, out: &mut String) {
     for (i, &block) in func.blocks().iter().enumerate() {
         if i > 0 {
             out.push_str("  \n");
         }
-        print_block(func, block, func.blocks().get(i + 1).copied(), out);
+        print_block(func, block, func.blocks().get(i + 1).copied(), options, out);
     }
 }
 
 /// Prints `block`, whose layout successor is `next`.
-fn print_block(func: &Function, block: Block, next: Option<Block>, out: &mut String) {
+fn print_block(func: &Function, block: Block, next: Option<Block>, options: MirPrintOptions, out: &mut String) {
     let data = func.block(block);
     let _ = write!(out, "  bb.{}", data.number);
     if let Some(name) = &data.ir_name {
@@ -35,24 +43,7 @@ fn print_block(func: &Function, block: Block, next: Option<Block>, out: &mut Str
         let _ = write!(out, " ({})", data.attributes.join(", "));
     }
     out.push_str(":\n");
-    let mut has_line_attributes = false;
-    if !data.successors.is_empty() {
-        out.push_str("    successors: ");
-        for (i, (succ, probability)) in data.successors.iter().zip(probabilities(func, block)).enumerate() {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            let number = func.block(succ.block).number;
-            let _ = write!(out, "%bb.{number}(0x{probability:08x})");
-        }
-        out.push('\n');
-        has_line_attributes = true;
-    } else if !guessed_successors(func, block, next).is_empty() {
-        // An empty list the instructions would not let a reader guess (a
-        // block ending in a call that does not return) is written out.
-        out.push_str("    successors:\n");
-        has_line_attributes = true;
-    }
+    let mut has_line_attributes = print_successors(func, block, next, options, out);
     if !data.liveins.is_empty() {
         out.push_str("    liveins: ");
         for (i, (reg, mask)) in data.liveins.iter().enumerate() {
@@ -77,17 +68,98 @@ fn print_block(func: &Function, block: Block, next: Option<Block>, out: &mut Str
     }
 }
 
-/// Branch probabilities normalised to sum to one, as LLVM stores them;
-/// unknown ones are split evenly.
-fn probabilities(func: &Function, block: Block) -> Vec<u64> {
+/// Prints the `successors:` line of `block` (whose layout successor is
+/// `next`) unless a reader would guess it, and says whether it did. A
+/// list the instructions do not show is always printed, even empty (a
+/// block ending in a call that does not return); without `simplify` so
+/// is every non-empty one. Probabilities are left out only with
+/// `simplify` and when they are the even split a reader assumes.
+fn print_successors(
+    func: &Function,
+    block: Block,
+    next: Option<Block>,
+    options: MirPrintOptions,
+    out: &mut String,
+) -> bool {
     let successors = &func.block(block).successors;
-    let count = successors.len() as u64;
-    let sum: u64 = successors.iter().map(|s| u64::from(s.probability.unwrap_or(0))).sum();
-    if sum == 0 {
-        let even = (PROBABILITY_ONE + count / 2) / count;
-        return vec![even; successors.len()];
+    let probabilities = stored_probabilities(func, block);
+    // Probabilities a reader would assume are left out of simplified output.
+    let omit_probabilities = options.simplify && can_predict_probabilities(&probabilities);
+    let predictable_successors =
+        || guessed_successors(func, block, next).iter().eq(successors.iter().map(|s| &s.block));
+    let shown = if options.simplify {
+        !omit_probabilities || !predictable_successors()
+    } else {
+        !successors.is_empty() || !predictable_successors()
+    };
+    if !shown {
+        return false;
     }
-    successors.iter().map(|s| (u64::from(s.probability.unwrap_or(0)) * PROBABILITY_ONE + sum / 2) / sum).collect()
+    out.push_str("    successors:");
+    for (i, (succ, probability)) in successors.iter().zip(probabilities).enumerate() {
+        out.push_str(if i > 0 { ", " } else { " " });
+        let _ = write!(out, "%bb.{}", func.block(succ.block).number);
+        if !omit_probabilities {
+            let _ = write!(out, "(0x{probability:08x})");
+        }
+    }
+    out.push('\n');
+    true
+}
+
+/// The branch probabilities of `block`'s successors as LLVM keeps them
+/// once the body is read: a written list's missing probabilities are
+/// zero, a guessed list's are unknown, and the list is normalised.
+fn stored_probabilities(func: &Function, block: Block) -> Vec<u64> {
+    let data = func.block(block);
+    let written: Vec<Option<u64>> = if data.explicit_successors {
+        data.successors.iter().map(|s| Some(u64::from(s.probability.unwrap_or(0)))).collect()
+    } else {
+        vec![None; data.successors.len()]
+    };
+    normalized(&written)
+}
+
+/// LLVM's normalisation of branch probabilities (`None` is unknown), out
+/// of [`PROBABILITY_ONE`]: unknown ones get an even share, rounded down, of
+/// what the known ones leave of one (nothing if they reach it), and that is
+/// all unless the known ones sum past one. Otherwise every probability is
+/// scaled so that they sum to one, rounded to nearest; all zero become an
+/// even split.
+fn normalized(probabilities: &[Option<u64>]) -> Vec<u64> {
+    if probabilities.is_empty() {
+        return Vec::new();
+    }
+    let count = probabilities.len() as u64;
+    let known: u64 = probabilities.iter().flatten().sum();
+    let unknown = probabilities.iter().filter(|p| p.is_none()).count() as u64;
+    if let Some(share) = PROBABILITY_ONE.saturating_sub(known).checked_div(unknown) {
+        let filled = probabilities.iter().map(|p| p.unwrap_or(share)).collect();
+        if known <= PROBABILITY_ONE {
+            return filled;
+        }
+        return scaled(filled, known);
+    }
+    if known == 0 {
+        return vec![(PROBABILITY_ONE + count / 2) / count; probabilities.len()];
+    }
+    scaled(probabilities.iter().flatten().copied().collect(), known)
+}
+
+/// `values` scaled from summing to `sum` to summing to one, rounded.
+fn scaled(values: Vec<u64>, sum: u64) -> Vec<u64> {
+    values.into_iter().map(|v| (v * PROBABILITY_ONE + sum / 2) / sum).collect()
+}
+
+/// Whether a reader would arrive at `stored` by assuming an even split
+/// (LLVM's `canPredictBranchProbabilities`): normalised again, they must
+/// equal what unknown probabilities normalise to.
+fn can_predict_probabilities(stored: &[u64]) -> bool {
+    if stored.len() <= 1 {
+        return true;
+    }
+    let again: Vec<Option<u64>> = stored.iter().copied().map(Some).collect();
+    normalized(&again) == normalized(&vec![None; stored.len()])
 }
 
 /// Prints one instruction without indentation or line break.
@@ -400,4 +472,33 @@ pub fn print_mem(mem: &MemOperand, out: &mut String) {
         let _ = write!(out, ", addrspace {space}");
     }
     out.push(')');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probabilities_normalise_as_llvm_does() {
+        assert_eq!(normalized(&[None, None, None]), vec![0x2aaa_aaaa; 3]);
+        assert_eq!(normalized(&[Some(0), Some(0), Some(0)]), vec![0x2aaa_aaab; 3]);
+        assert_eq!(normalized(&[Some(0x2000_0000), None]), vec![0x2000_0000, 0x6000_0000]);
+        assert_eq!(normalized(&[Some(1), Some(3)]), vec![0x2000_0000, 0x6000_0000]);
+        assert_eq!(
+            normalized(&[Some(PROBABILITY_ONE), Some(PROBABILITY_ONE), None]),
+            vec![0x4000_0000, 0x4000_0000, 0]
+        );
+        assert!(normalized(&[]).is_empty());
+    }
+
+    #[test]
+    fn only_an_even_split_is_predictable() {
+        assert!(can_predict_probabilities(&[]));
+        assert!(can_predict_probabilities(&[PROBABILITY_ONE]));
+        assert!(can_predict_probabilities(&[0x4000_0000, 0x4000_0000]));
+        assert!(!can_predict_probabilities(&[0x2000_0000, 0x6000_0000]));
+        // Three unknown probabilities round down; normalised again they
+        // round up, so a reader could not predict them.
+        assert!(!can_predict_probabilities(&[0x2aaa_aaaa; 3]));
+    }
 }

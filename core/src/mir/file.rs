@@ -1,11 +1,12 @@
 //! Whole `.mir` files: read the container, every header and every body
 //! into a [`MirModule`]; write one back as `llc` 22 does.
 
+use super::body_printer::print_body_with;
 use super::document::{Body, FunctionDoc, parse_document};
 use super::header::{Constant, FunctionHeader, RegisterEntry, StackObject};
-use super::header_write::{fixed_stack_print_order, write_function_header};
+use super::header_write::{fixed_stack_print_order, write_body_key, write_header_keys};
 use super::module::{Arch, DataLayout, Target, module_triple, normalize_triple, write_ir_module};
-use super::{MirError, body, print_body};
+use super::{MirError, body};
 use crate::ir::{FrameRef, Function, InstOpcode, JumpTableKind, Operand};
 use crate::llvm_ir::IrModule;
 use crate::opcode::Opcode;
@@ -314,8 +315,23 @@ pub fn write_mir(module: &MirModule) -> String {
     out
 }
 
+/// How machine functions are printed: the options of llc's MIR printer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MirPrintOptions {
+    /// `-simplify-mir`: leave out what a reader would infer, as llc does:
+    /// header keys at their defaults, and successor lists (and branch
+    /// probabilities) the instructions (and an even split) predict.
+    pub simplify: bool,
+}
+
 /// Writes one machine function document (`---` to `...`) as llc 22 does.
 pub fn write_function(function: &MachineFunction, target: &Target, out: &mut String) {
+    write_function_with(function, target, MirPrintOptions::default(), out);
+}
+
+/// Writes one machine function document as [`write_function`] does,
+/// printed as `options` say (llc's `-simplify-mir`).
+pub fn write_function_with(function: &MachineFunction, target: &Target, options: MirPrintOptions, out: &mut String) {
     let func = &function.func;
     // Named vregs are not listed, as in llc.
     let registers = func.vregs().filter(|v| func.vreg(*v).name.is_none()).map(|v| RegisterEntry {
@@ -324,7 +340,11 @@ pub fn write_function(function: &MachineFunction, target: &Target, out: &mut Str
         preferred_register: "",
         flags: &[],
     });
-    write_function_header(&function.header, registers, target, out);
-    print_body(func, out);
+    write_header_keys(&function.header, registers, target, options, out);
+    // An empty body is the key's default.
+    if !(options.simplify && func.blocks().is_empty()) {
+        write_body_key(out);
+    }
+    print_body_with(func, options, out);
     out.push_str("...\n");
 }

@@ -8,17 +8,26 @@
 //! object names appended to `stackProtector`/`functionContext` references,
 //! and constant pool alignments from the type. Constant values are printed as
 //! written, except `double`/`float` literals, which `llc` re-prints
-//! (`double 1.0` becomes `double 1.000000e+00`).
+//! (`double 1.0` becomes `double 1.000000e+00`). An object holding a
+//! callee-saved register makes `isCalleeSavedInfoValid` true, and only such
+//! an object keeps `callee-saved-restored: false`.
+//!
+//! With `-simplify-mir` ([`MirPrintOptions::simplify`]) every key `llc`
+//! maps with a default is left out when its value is that default, as
+//! LLVM's YAML writer does without `setWriteDefaultValues`.
 
 use super::MirError;
 use super::decimal::{decimal_len, push_decimal};
+use super::file::MirPrintOptions;
 use super::header::{
-    FixedStackObject, FunctionHeader, MfiEntry, RegisterEntry, SaveRestorePoint, StackObject, StackObjectType,
+    CallSite, Constant, FixedStackObject, FunctionHeader, MfiEntry, RegisterEntry, SaveRestorePoint, StackObject,
+    StackObjectType,
 };
 use super::module::{Arch, Target};
 use super::yaml::{FlowMap, flow_seq, padded, quoted, wrapped_flow_seq};
 use crate::ir::{FpConst, FpKind};
 use std::borrow::Cow;
+use std::fmt;
 
 fn b(v: bool) -> &'static str {
     if v { "true" } else { "false" }
@@ -110,7 +119,54 @@ fn frame_ref(value: &str, stack: &[StackObject]) -> String {
     value.to_owned()
 }
 
-fn write_points(key: &str, points: &[SaveRestorePoint], out: &mut String) {
+/// One key of a mapping `llc` prints: its value as printed, and whether
+/// that value is the key's default (left out of simplified output).
+struct Field<'a> {
+    key: &'static str,
+    value: Cow<'a, str>,
+    default: bool,
+}
+
+impl<'a> Field<'a> {
+    /// A key mapped without a default: always printed.
+    fn required(key: &'static str, value: impl Into<Cow<'a, str>>) -> Self {
+        Field { key, value: value.into(), default: false }
+    }
+
+    /// A key whose default is `false`.
+    fn flag(key: &'static str, value: bool) -> Self {
+        Field { key, value: b(value).into(), default: !value }
+    }
+
+    /// A number whose default is `default`.
+    fn number<T: fmt::Display + PartialEq>(key: &'static str, value: T, default: T) -> Self {
+        Field { key, value: value.to_string().into(), default: value == default }
+    }
+
+    /// A string whose default is empty, quoted as printed.
+    fn text(key: &'static str, value: &'a str) -> Self {
+        Field { key, value: quoted(value), default: value.is_empty() }
+    }
+
+    /// Whether the field is printed.
+    fn shown(&self, options: MirPrintOptions) -> bool {
+        !(options.simplify && self.default)
+    }
+}
+
+/// Writes `fields` as one item of a block sequence of flow mappings:
+/// `  - { k: v, ... }` (wrapped as LLVM wraps it).
+fn write_flow_item(fields: &[Field<'_>], options: MirPrintOptions, out: &mut String) {
+    out.push_str("  - ");
+    let mut m = FlowMap::open(out);
+    for field in fields.iter().filter(|f| f.shown(options)) {
+        m.entry(field.key, &field.value);
+    }
+    m.close();
+    out.push('\n');
+}
+
+fn write_points(key: &str, points: &[SaveRestorePoint], options: MirPrintOptions, out: &mut String) {
     if points.is_empty() {
         return;
     }
@@ -118,18 +174,19 @@ fn write_points(key: &str, points: &[SaveRestorePoint], out: &mut String) {
     for p in points {
         out.push_str("    - ");
         padded(out, 0, "point", &quoted(&p.point));
-        if p.registers.is_empty() {
-            padded(out, 6, "registers", "[]");
-        } else {
+        if !p.registers.is_empty() {
             out.push_str("      registers:\n");
             for r in &p.registers {
                 out.push_str(&format!("        - {}\n", quoted(r)));
             }
+        } else if !options.simplify {
+            padded(out, 6, "registers", "[]");
         }
     }
 }
 
-fn write_frame_info(h: &FunctionHeader, target: &Target, out: &mut String) {
+/// The `frameInfo` keys in print order.
+fn frame_info_fields<'h>(h: &'h FunctionHeader, target: &Target) -> [Field<'h>; 19] {
     let f = &h.frame_info;
     let objects = h.stack.iter().map(|o| o.alignment).chain(h.fixed_stack.iter().map(|o| o.alignment));
     let max_align = objects.map(|a| a.unwrap_or(1)).fold(u64::from(f.max_alignment).max(1), u64::max);
@@ -137,78 +194,116 @@ fn write_frame_info(h: &FunctionHeader, target: &Target, out: &mut String) {
         Arch::AArch64 => 0,
         Arch::RiscV32 | Arch::RiscV64 => u32::MAX,
     });
+    let frame_ref_field = |key, value: &str| {
+        let printed = frame_ref(value, &h.stack);
+        Field { key, value: Cow::Owned(quoted(&printed).into_owned()), default: printed.is_empty() }
+    };
+    [
+        Field::flag("isFrameAddressTaken", f.is_frame_address_taken),
+        Field::flag("isReturnAddressTaken", f.is_return_address_taken),
+        Field::flag("hasStackMap", f.has_stack_map),
+        Field::flag("hasPatchPoint", f.has_patch_point),
+        Field::number("stackSize", f.stack_size, 0),
+        Field::number("offsetAdjustment", f.offset_adjustment, 0),
+        Field::number("maxAlignment", max_align, 0),
+        Field::flag("adjustsStack", f.adjusts_stack),
+        Field::flag("hasCalls", f.has_calls),
+        frame_ref_field("stackProtector", &f.stack_protector),
+        frame_ref_field("functionContext", &f.function_context),
+        Field::number("maxCallFrameSize", max_call, u32::MAX),
+        Field::number("cvBytesOfCalleeSavedRegisters", f.cv_bytes_of_callee_saved_registers, 0),
+        Field::flag("hasOpaqueSPAdjustment", f.has_opaque_sp_adjustment),
+        Field::flag("hasVAStart", f.has_va_start),
+        Field::flag("hasMustTailInVarArgFunc", f.has_must_tail_in_var_arg_func),
+        Field::flag("hasTailCall", f.has_tail_call),
+        Field::flag("isCalleeSavedInfoValid", f.is_callee_saved_info_valid || has_callee_saved_objects(h)),
+        Field::number("localFrameSize", f.local_frame_size, 0),
+    ]
+}
+
+/// Whether an object holds a callee-saved register: reading one makes the
+/// callee-saved information valid.
+fn has_callee_saved_objects(h: &FunctionHeader) -> bool {
+    let stack = h.stack.iter().map(|o| &o.callee_saved_register);
+    let fixed = h.fixed_stack.iter().map(|o| &o.callee_saved_register);
+    stack.chain(fixed).any(|register| !register.is_empty())
+}
+
+/// Writes `frameInfo:` and its keys; simplified, a frame entirely at its
+/// defaults is left out.
+fn write_frame_info(h: &FunctionHeader, target: &Target, options: MirPrintOptions, out: &mut String) {
+    let f = &h.frame_info;
+    let fields = frame_info_fields(h, target);
+    let no_points = f.save_point.is_empty() && f.restore_point.is_empty();
+    if no_points && !fields.iter().any(|field| field.shown(options)) {
+        return;
+    }
     out.push_str("frameInfo:\n");
-    let p = |out: &mut String, k: &str, v: &str| padded(out, 2, k, v);
-    p(out, "isFrameAddressTaken", b(f.is_frame_address_taken));
-    p(out, "isReturnAddressTaken", b(f.is_return_address_taken));
-    p(out, "hasStackMap", b(f.has_stack_map));
-    p(out, "hasPatchPoint", b(f.has_patch_point));
-    p(out, "stackSize", &f.stack_size.to_string());
-    p(out, "offsetAdjustment", &f.offset_adjustment.to_string());
-    p(out, "maxAlignment", &max_align.to_string());
-    p(out, "adjustsStack", b(f.adjusts_stack));
-    p(out, "hasCalls", b(f.has_calls));
-    p(out, "stackProtector", &quoted(&frame_ref(&f.stack_protector, &h.stack)));
-    p(out, "functionContext", &quoted(&frame_ref(&f.function_context, &h.stack)));
-    p(out, "maxCallFrameSize", &max_call.to_string());
-    p(out, "cvBytesOfCalleeSavedRegisters", &f.cv_bytes_of_callee_saved_registers.to_string());
-    p(out, "hasOpaqueSPAdjustment", b(f.has_opaque_sp_adjustment));
-    p(out, "hasVAStart", b(f.has_va_start));
-    p(out, "hasMustTailInVarArgFunc", b(f.has_must_tail_in_var_arg_func));
-    p(out, "hasTailCall", b(f.has_tail_call));
-    p(out, "isCalleeSavedInfoValid", b(f.is_callee_saved_info_valid));
-    p(out, "localFrameSize", &f.local_frame_size.to_string());
-    write_points("savePoint", &f.save_point, out);
-    write_points("restorePoint", &f.restore_point, out);
+    for field in fields.iter().filter(|field| field.shown(options)) {
+        padded(out, 2, field.key, &field.value);
+    }
+    write_points("savePoint", &f.save_point, options, out);
+    write_points("restorePoint", &f.restore_point, options, out);
 }
 
-fn write_debug(m: &mut FlowMap<'_>, d: &super::header::DebugInfo) {
-    m.entry("debug-info-variable", &quoted(&d.variable));
-    m.entry("debug-info-expression", &quoted(&d.expression));
-    m.entry("debug-info-location", &quoted(&d.location));
+/// The three debug-info keys of a stack object (each defaults to empty).
+fn debug_fields(d: &super::header::DebugInfo) -> [Field<'_>; 3] {
+    [
+        Field::text("debug-info-variable", &d.variable),
+        Field::text("debug-info-expression", &d.expression),
+        Field::text("debug-info-location", &d.location),
+    ]
 }
 
-fn write_fixed(id: usize, o: &FixedStackObject, has_tail_call: bool, out: &mut String) {
-    out.push_str("  - ");
-    let mut m = FlowMap::open(out);
-    m.entry("id", &id.to_string());
-    m.entry("type", o.kind.as_str());
-    m.entry("offset", &o.offset.to_string());
-    m.entry("size", &o.size.to_string());
-    m.entry("alignment", &o.alignment.unwrap_or(1).to_string());
-    m.entry("stack-id", &o.stack_id);
+/// The fields `stack-id` and `type` default to.
+const DEFAULT_STACK_ID: &str = "default";
+
+fn write_fixed(id: usize, o: &FixedStackObject, has_tail_call: bool, options: MirPrintOptions, out: &mut String) {
+    let mut fields = vec![
+        Field::required("id", id.to_string()),
+        Field { key: "type", value: o.kind.as_str().into(), default: o.kind == StackObjectType::Default },
+        Field::number("offset", o.offset, 0),
+        Field::number("size", o.size, 0),
+        Field::required("alignment", o.alignment.unwrap_or(1).to_string()),
+        Field { key: "stack-id", value: o.stack_id.as_str().into(), default: o.stack_id == DEFAULT_STACK_ID },
+    ];
     if o.kind != StackObjectType::SpillSlot {
         // A function with tail calls may clobber its incoming arguments.
-        m.entry("isImmutable", b(o.is_immutable && !has_tail_call));
-        m.entry("isAliased", b(o.is_aliased));
+        fields.push(Field::flag("isImmutable", o.is_immutable && !has_tail_call));
+        fields.push(Field::flag("isAliased", o.is_aliased));
     }
-    m.entry("callee-saved-register", &quoted(&o.callee_saved_register));
-    m.entry("callee-saved-restored", b(o.callee_saved_restored));
-    write_debug(&mut m, &o.debug);
-    m.close();
-    out.push('\n');
+    fields.push(Field::text("callee-saved-register", &o.callee_saved_register));
+    fields.push(restored_field(&o.callee_saved_register, o.callee_saved_restored));
+    fields.extend(debug_fields(&o.debug));
+    write_flow_item(&fields, options, out);
 }
 
-fn write_stack(id: usize, o: &StackObject, out: &mut String) {
-    out.push_str("  - ");
-    let mut m = FlowMap::open(out);
-    m.entry("id", &id.to_string());
-    m.entry("name", &quoted(&o.name));
-    m.entry("type", o.kind.as_str());
-    m.entry("offset", &o.offset.to_string());
+/// `callee-saved-restored`, whose default is `true`; it is kept only for an
+/// object that holds a callee-saved `register`.
+fn restored_field(register: &str, restored: bool) -> Field<'static> {
+    let restored = restored || register.is_empty();
+    Field { key: "callee-saved-restored", value: b(restored).into(), default: restored }
+}
+
+fn write_stack(id: usize, o: &StackObject, options: MirPrintOptions, out: &mut String) {
+    let mut fields = vec![
+        Field::required("id", id.to_string()),
+        Field::text("name", &o.name),
+        Field { key: "type", value: o.kind.as_str().into(), default: o.kind == StackObjectType::Default },
+        Field::number("offset", o.offset, 0),
+    ];
     if o.kind != StackObjectType::VariableSized {
-        m.entry("size", &o.size.to_string());
+        fields.push(Field::required("size", o.size.to_string()));
     }
-    m.entry("alignment", &o.alignment.unwrap_or(1).to_string());
-    m.entry("stack-id", &o.stack_id);
-    m.entry("callee-saved-register", &quoted(&o.callee_saved_register));
-    m.entry("callee-saved-restored", b(o.callee_saved_restored));
+    fields.push(Field::required("alignment", o.alignment.unwrap_or(1).to_string()));
+    fields.push(Field { key: "stack-id", value: o.stack_id.as_str().into(), default: o.stack_id == DEFAULT_STACK_ID });
+    fields.push(Field::text("callee-saved-register", &o.callee_saved_register));
+    fields.push(restored_field(&o.callee_saved_register, o.callee_saved_restored));
     if let Some(local) = o.local_offset {
-        m.entry("local-offset", &local.to_string());
+        fields.push(Field::required("local-offset", local.to_string()));
     }
-    write_debug(&mut m, &o.debug);
-    m.close();
-    out.push('\n');
+    fields.extend(debug_fields(&o.debug));
+    write_flow_item(&fields, options, out);
 }
 
 /// A constant pool value as LLVM prints it: `double`/`float` literals in
@@ -224,10 +319,19 @@ fn constant_text(value: &str) -> String {
     }
 }
 
-/// Writes `list_key:` and one line per item, or `list_key: []` when empty.
-fn list<T>(out: &mut String, key: &str, items: &[T], mut item: impl FnMut(usize, &T, &mut String)) {
+/// Writes `list_key:` and one line per item; an empty list is `list_key: []`,
+/// or nothing when simplified.
+fn list<T>(
+    out: &mut String,
+    key: &str,
+    items: &[T],
+    options: MirPrintOptions,
+    mut item: impl FnMut(usize, &T, &mut String),
+) {
     if items.is_empty() {
-        padded(out, 0, key, "[]");
+        if !options.simplify {
+            padded(out, 0, key, "[]");
+        }
         return;
     }
     out.push_str(key);
@@ -237,11 +341,18 @@ fn list<T>(out: &mut String, key: &str, items: &[T], mut item: impl FnMut(usize,
     }
 }
 
-/// Writes `registers:` and one line per entry, or `registers: []`.
-fn write_registers<'r>(out: &mut String, registers: impl IntoIterator<Item = RegisterEntry<'r>>) {
+/// Writes `registers:` and one line per entry, or `registers: []` (nothing
+/// when simplified).
+fn write_registers<'r>(
+    out: &mut String,
+    registers: impl IntoIterator<Item = RegisterEntry<'r>>,
+    options: MirPrintOptions,
+) {
     let mut registers = registers.into_iter().peekable();
     if registers.peek().is_none() {
-        padded(out, 0, "registers", "[]");
+        if !options.simplify {
+            padded(out, 0, "registers", "[]");
+        }
         return;
     }
     out.push_str("registers:\n");
@@ -251,7 +362,7 @@ fn write_registers<'r>(out: &mut String, registers: impl IntoIterator<Item = Reg
         // the line reaches the last key, `flags`, at column 43 plus the
         // id, class and preferred register, so a short entry never wraps
         // and is written as it is.
-        if 43 + decimal_len(u64::from(r.id)) + class.len() + preferred.len() <= 70 {
+        if !options.simplify && 43 + decimal_len(u64::from(r.id)) + class.len() + preferred.len() <= 70 {
             out.push_str("  - { id: ");
             push_decimal(out, u64::from(r.id));
             out.push_str(", class: ");
@@ -263,15 +374,42 @@ fn write_registers<'r>(out: &mut String, registers: impl IntoIterator<Item = Reg
             out.push_str(" }\n");
             continue;
         }
-        out.push_str("  - ");
-        let mut m = FlowMap::open(out);
-        m.entry_display("id", r.id);
-        m.entry("class", &class);
-        m.entry("preferred-register", &preferred);
-        m.entry("flags", &flags);
-        m.close();
-        out.push('\n');
+        let fields = [
+            Field::required("id", r.id.to_string()),
+            Field::required("class", class),
+            Field { key: "preferred-register", value: preferred, default: r.preferred_register.is_empty() },
+            Field { key: "flags", value: flags, default: r.flags.is_empty() },
+        ];
+        write_flow_item(&fields, options, out);
     }
+}
+
+/// The function properties `llc` prints after `alignment`, with whether
+/// each has a default (`false`) or is always printed.
+fn property_fields(h: &FunctionHeader) -> [Field<'static>; 20] {
+    let always = |key: &'static str, value: Option<bool>| Field::required(key, b(value.unwrap_or(true)));
+    [
+        Field::flag("exposesReturnsTwice", h.exposes_returns_twice),
+        Field::flag("legalized", h.legalized),
+        Field::flag("regBankSelected", h.reg_bank_selected),
+        Field::flag("selected", h.selected),
+        Field::flag("failedISel", h.failed_isel),
+        Field::flag("tracksRegLiveness", h.tracks_reg_liveness),
+        Field::flag("hasWinCFI", h.has_win_cfi),
+        always("noPhis", h.no_phis),
+        always("isSSA", h.is_ssa),
+        always("noVRegs", h.no_vregs),
+        Field::required("hasFakeUses", b(h.has_fake_uses)),
+        Field::flag("callsEHReturn", h.calls_eh_return),
+        Field::flag("callsUnwindInit", h.calls_unwind_init),
+        Field::flag("hasEHContTarget", h.has_eh_cont_target),
+        Field::flag("hasEHScopes", h.has_eh_scopes),
+        Field::flag("hasEHFunclets", h.has_eh_funclets),
+        Field::flag("isOutlined", h.is_outlined),
+        Field::flag("debugInstrRef", h.debug_instr_ref),
+        Field::flag("failsVerification", h.fails_verification),
+        Field::flag("tracksDebugUserValues", h.tracks_debug_user_values),
+    ]
 }
 
 /// Writes the header of one machine function as `llc` prints it: `---`,
@@ -289,99 +427,66 @@ pub fn write_function_header<'r>(
     target: &Target,
     out: &mut String,
 ) {
+    write_header_keys(header, registers, target, MirPrintOptions::default(), out);
+    write_body_key(out);
+}
+
+/// Writes the `body:` key, whose block of text follows.
+pub(super) fn write_body_key(out: &mut String) {
+    out.push_str("body:             |\n");
+}
+
+/// Writes what [`write_function_header`] writes but the `body:` line,
+/// printed as `options` say: simplified, a key at its default is left out.
+pub(super) fn write_header_keys<'r>(
+    header: &FunctionHeader,
+    registers: impl IntoIterator<Item = RegisterEntry<'r>>,
+    target: &Target,
+    options: MirPrintOptions,
+    out: &mut String,
+) {
     let h = header;
     out.push_str("---\n");
     padded(out, 0, "name", &quoted(&h.name));
     padded(out, 0, "alignment", &h.alignment.unwrap_or(1).max(1).to_string());
-    let flags = [
-        ("exposesReturnsTwice", h.exposes_returns_twice),
-        ("legalized", h.legalized),
-        ("regBankSelected", h.reg_bank_selected),
-        ("selected", h.selected),
-        ("failedISel", h.failed_isel),
-        ("tracksRegLiveness", h.tracks_reg_liveness),
-        ("hasWinCFI", h.has_win_cfi),
-        ("noPhis", h.no_phis.unwrap_or(true)),
-        ("isSSA", h.is_ssa.unwrap_or(true)),
-        ("noVRegs", h.no_vregs.unwrap_or(true)),
-        ("hasFakeUses", h.has_fake_uses),
-        ("callsEHReturn", h.calls_eh_return),
-        ("callsUnwindInit", h.calls_unwind_init),
-        ("hasEHContTarget", h.has_eh_cont_target),
-        ("hasEHScopes", h.has_eh_scopes),
-        ("hasEHFunclets", h.has_eh_funclets),
-        ("isOutlined", h.is_outlined),
-        ("debugInstrRef", h.debug_instr_ref),
-        ("failsVerification", h.fails_verification),
-        ("tracksDebugUserValues", h.tracks_debug_user_values),
-    ];
-    for (k, v) in flags {
-        padded(out, 0, k, b(v));
+    for field in property_fields(h).iter().filter(|f| f.shown(options)) {
+        padded(out, 0, field.key, &field.value);
     }
-    write_registers(out, registers);
-    list(out, "liveins", &h.liveins, |_, l, out| {
-        out.push_str("  - ");
-        let mut m = FlowMap::open(out);
-        m.entry("reg", &quoted(&l.reg));
-        m.entry("virtual-reg", &quoted(&l.virtual_reg));
-        m.close();
-        out.push('\n');
+    write_registers(out, registers, options);
+    list(out, "liveins", &h.liveins, options, |_, l, out| {
+        write_flow_item(
+            &[Field::required("reg", quoted(&l.reg)), Field::text("virtual-reg", &l.virtual_reg)],
+            options,
+            out,
+        );
     });
     if let Some(csr) = &h.callee_saved_registers {
         let items: Vec<Cow<'_, str>> = csr.iter().map(|r| quoted(r)).collect();
         let value = if items.is_empty() { "[]".to_owned() } else { format!("[ {} ]", items.join(", ")) };
         padded(out, 0, "calleeSavedRegisters", &value);
     }
-    write_frame_info(h, target, out);
+    write_frame_info(h, target, options, out);
     let fixed: Vec<&FixedStackObject> = h.fixed_stack.iter().rev().collect();
-    list(out, "fixedStack", &fixed, |i, o, out| write_fixed(i, o, h.frame_info.has_tail_call, out));
-    list(out, "stack", &h.stack, write_stack);
-    list(out, "entry_values", &h.entry_values, |_, e, out| {
-        out.push_str("  - ");
-        let mut m = FlowMap::open(out);
-        m.entry("entry-value-register", &quoted(&e.register));
-        write_debug(&mut m, &e.debug);
-        m.close();
-        out.push('\n');
+    list(out, "fixedStack", &fixed, options, |i, o, out| write_fixed(i, o, h.frame_info.has_tail_call, options, out));
+    list(out, "stack", &h.stack, options, |i, o, out| write_stack(i, o, options, out));
+    list(out, "entry_values", &h.entry_values, options, |_, e, out| {
+        let register = Field::required("entry-value-register", quoted(&e.register));
+        let debug = debug_fields(&e.debug).map(|f| Field { default: false, ..f });
+        let fields: Vec<Field<'_>> = std::iter::once(register).chain(debug).collect();
+        write_flow_item(&fields, options, out);
     });
-    list(out, "callSites", &h.call_sites, |_, c, out| {
-        out.push_str("  - ");
-        let mut m = FlowMap::open(out);
-        m.entry("bb", &c.bb.to_string());
-        m.entry("offset", &c.offset.to_string());
-        if c.fwd_arg_regs.is_empty() {
-            m.entry("fwdArgRegs", "[]");
-        } else {
-            m.key("fwdArgRegs");
-            for (arg, reg) in &c.fwd_arg_regs {
-                m.out().push_str(&format!("\n      - {{ arg: {arg}, reg: {} }}", quoted(reg)));
-            }
-        }
-        m.close();
-        out.push('\n');
+    list(out, "callSites", &h.call_sites, options, |_, c, out| write_call_site(c, options, out));
+    list(out, "debugValueSubstitutions", &h.debug_value_substitutions, options, |_, s, out| {
+        let fields = [
+            Field::required("srcinst", s.src_inst.to_string()),
+            Field::required("srcop", s.src_op.to_string()),
+            Field::required("dstinst", s.dst_inst.to_string()),
+            Field::required("dstop", s.dst_op.to_string()),
+            Field::required("subreg", s.subreg.to_string()),
+        ];
+        write_flow_item(&fields, options, out);
     });
-    list(out, "debugValueSubstitutions", &h.debug_value_substitutions, |_, s, out| {
-        out.push_str("  - ");
-        let mut m = FlowMap::open(out);
-        m.entry("srcinst", &s.src_inst.to_string());
-        m.entry("srcop", &s.src_op.to_string());
-        m.entry("dstinst", &s.dst_inst.to_string());
-        m.entry("dstop", &s.dst_op.to_string());
-        m.entry("subreg", &s.subreg.to_string());
-        m.close();
-        out.push('\n');
-    });
-    list(out, "constants", &h.constants, |_, c, out| {
-        let ty = c.value.split_whitespace().next().unwrap_or("");
-        let ty = if ty.starts_with('<') { c.value.split_once('>').map_or(ty, |(t, _)| t) } else { ty };
-        let ty = if ty.starts_with('<') { format!("{ty}>") } else { ty.to_owned() };
-        let align = c.alignment.unwrap_or_else(|| target.abi_alignment(&ty));
-        out.push_str("  - ");
-        padded(out, 0, "id", &c.id.to_string());
-        padded(out, 4, "value", &quoted(&constant_text(&c.value)));
-        padded(out, 4, "alignment", &align.to_string());
-        padded(out, 4, "isTargetSpecific", b(c.is_target_specific));
-    });
+    list(out, "constants", &h.constants, options, |_, c, out| write_constant(c, target, options, out));
     write_mfi(h.machine_function_info.as_deref(), target.arch, out);
     if let Some(jt) = h.jump_table.as_ref().filter(|jt| !jt.entries.is_empty()) {
         out.push_str("jumpTable:\n");
@@ -390,6 +495,9 @@ pub fn write_function_header<'r>(
         for (id, blocks) in &jt.entries {
             out.push_str("    - ");
             padded(out, 0, "id", &id.to_string());
+            if blocks.is_empty() && options.simplify {
+                continue;
+            }
             let items: Vec<Cow<'_, str>> = blocks.iter().map(|s| quoted(s)).collect();
             // `      blocks:` padded to the value column, 23.
             padded(out, 6, "blocks", &wrapped_flow_seq(&items, 23));
@@ -401,7 +509,45 @@ pub fn write_function_header<'r>(
             out.push_str(&format!("  - {}\n", quoted(n)));
         }
     }
-    out.push_str("body:             |\n");
+}
+
+/// Writes one `callSites` item; its `fwdArgRegs` is a block list inside
+/// the flow map, as llc prints it.
+fn write_call_site(c: &CallSite, options: MirPrintOptions, out: &mut String) {
+    out.push_str("  - ");
+    let mut m = FlowMap::open(out);
+    m.entry("bb", &c.bb.to_string());
+    m.entry("offset", &c.offset.to_string());
+    if !c.fwd_arg_regs.is_empty() {
+        m.key("fwdArgRegs");
+        for (arg, reg) in &c.fwd_arg_regs {
+            m.out().push_str(&format!("\n      - {{ arg: {arg}, reg: {} }}", quoted(reg)));
+        }
+    } else if !options.simplify {
+        m.entry("fwdArgRegs", "[]");
+    }
+    m.close();
+    out.push('\n');
+}
+
+/// Writes one `constants` item, a block map: `  - id: N` and the other
+/// keys under it; the alignment is the type's when none was written.
+fn write_constant(c: &Constant, target: &Target, options: MirPrintOptions, out: &mut String) {
+    let ty = c.value.split_whitespace().next().unwrap_or("");
+    let ty = if ty.starts_with('<') { c.value.split_once('>').map_or(ty, |(t, _)| t) } else { ty };
+    let ty = if ty.starts_with('<') { format!("{ty}>") } else { ty.to_owned() };
+    let align = c.alignment.unwrap_or_else(|| target.abi_alignment(&ty));
+    out.push_str("  - ");
+    padded(out, 0, "id", &c.id.to_string());
+    let value = constant_text(&c.value);
+    let fields = [
+        Field { key: "value", value: quoted(&value), default: value.is_empty() },
+        Field::required("alignment", align.to_string()),
+        Field::flag("isTargetSpecific", c.is_target_specific),
+    ];
+    for field in fields.iter().filter(|f| f.shown(options)) {
+        padded(out, 4, field.key, &field.value);
+    }
 }
 
 #[cfg(test)]

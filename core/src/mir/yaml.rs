@@ -11,7 +11,7 @@ use super::MirError;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::{Location, Spanned};
 use std::borrow::Cow;
-use std::fmt::{self, Write};
+use std::fmt;
 use std::ops::Range;
 
 /// One YAML node with its byte span in the whole file.
@@ -374,12 +374,6 @@ impl<'a> FlowMap<'a> {
     pub fn entry(&mut self, key: &str, value: &str) {
         self.key(key);
         self.out.push_str(value);
-    }
-
-    /// Writes the key, then `value` as `Display` prints it (a number).
-    pub fn entry_display(&mut self, key: &str, value: impl fmt::Display) {
-        self.key(key);
-        let _ = write!(self.out, "{value}");
     }
 
     /// Writes the separator, the wrapping and `key: `; the caller writes the
