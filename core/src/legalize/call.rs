@@ -245,8 +245,10 @@ impl CallConvention {
         if ty.size_in_bits() == u64::from(bits) {
             return vec![(value, ty.size_in_bits() as u32)];
         }
+        // Split into registers made beforehand, as call lowering's
+        // `buildCopyToRegs` does: CSE never shares such an unmerge.
         let count = (ty.size_in_bits() / u64::from(bits)) as usize;
-        h.split(value, Llt::scalar(bits), count).into_iter().map(|v| (v, bits)).collect()
+        h.split_named(value, Llt::scalar(bits), count).into_iter().map(|v| (v, bits)).collect()
     }
 
     fn piece_bits(&self, ty: Llt, class: ValueClass) -> u32 {

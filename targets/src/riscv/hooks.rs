@@ -537,8 +537,10 @@ impl Convention {
                 }
                 Class::Int if bits == self.xlen => pieces.push((arg.reg, class, bits)),
                 Class::Int => {
+                    // Into registers made first (`buildCopyToRegs`): CSE
+                    // never shares such an unmerge.
                     let count = bits.div_ceil(self.xlen) as usize;
-                    for part in h.split(arg.reg, xlen, count) {
+                    for part in h.split_named(arg.reg, xlen, count) {
                         pieces.push((part, class, self.xlen));
                     }
                 }
