@@ -50,7 +50,10 @@ pub(super) fn try_combine(h: &mut Helper<'_>, inst: Inst, dead: &mut Vec<Inst>) 
     // rebuilt, or what uses were redirected to.
     updated.extend(defs.iter().copied().filter(|d| !h.func.has_no_uses(*d)));
     updated.append(&mut h.take_replacements());
-    dead.push(inst);
+    // A fold that changed the artifact in place keeps it.
+    if !h.is_changed(inst) {
+        dead.push(inst);
+    }
     mark_chain_dead(h.func, inst, source_def, dead);
     requeue_artifact_users(h, updated);
     true
@@ -261,9 +264,12 @@ fn combine_zext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
                 h.build_into(Opcode::G_AND, dst, &[and_src, mask_reg]);
             }
         }
+        // zext(zext x) -> zext x, the instruction changed in place (as LLVM
+        // does: it stays, and CSE records it again later).
         Opcode::G_ZEXT => {
             let inner = use_reg(h, def, 1);
-            h.build_into(Opcode::G_ZEXT, dst, &[inner]);
+            h.func.set_operand(inst, 1, Operand::vreg_use(inner));
+            h.mark_changed(inst);
         }
         Opcode::G_CONSTANT if is_legal(h, Opcode::G_CONSTANT, &[dst_ty]) => {
             let value = constant_value(h.func, def)?.zext_or_trunc(dst_ty.scalar_size_in_bits());

@@ -90,6 +90,11 @@ impl<'a> Helper<'a> {
         self.changed.push(inst);
     }
 
+    /// Whether `inst` was marked changed since the changes were last taken.
+    pub(crate) fn is_changed(&self, inst: Inst) -> bool {
+        self.changed.contains(&inst)
+    }
+
     /// The rules' answer for `inst` (`None` for non-generic instructions).
     pub fn step_for(&self, inst: Inst) -> Option<LegalizeStep> {
         let parts = describe(self.func, self.func.inst(inst))?;
