@@ -60,7 +60,8 @@ pub(super) fn try_combine(h: &mut Helper<'_>, inst: Inst, dead: &mut Vec<Inst>) 
 }
 
 /// Queues the artifact users of `regs` again, following COPYs (LLVM's
-/// `UpdatedDefs` walk).
+/// `UpdatedDefs` walk). They count as changed: LLVM reports each to every
+/// observer, CSE included, which takes it out and records it again.
 fn requeue_artifact_users(h: &mut Helper<'_>, mut regs: Vec<VReg>) {
     use Opcode::*;
     while let Some(reg) = regs.pop() {
