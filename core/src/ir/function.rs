@@ -303,6 +303,11 @@ impl Function {
         self.insts[i.index()].operands[index] = operand;
     }
 
+    /// Sets an instruction's debug location (which no def/use list holds).
+    pub fn set_debug_loc(&mut self, i: Inst, loc: Option<Box<str>>) {
+        self.insts[i.index()].debug_loc = loc;
+    }
+
     /// Changes an instruction in place through `edit`; def/use lists are
     /// rebuilt for it afterwards.
     pub fn modify(&mut self, i: Inst, edit: impl FnOnce(&mut InstData)) {

@@ -207,6 +207,10 @@ impl Cse {
                 continue;
             }
             if !func.comes_before(existing, inst) {
+                // Moved up, it takes the location both share (LLVM merges).
+                if func.inst(existing).debug_loc != func.inst(inst).debug_loc {
+                    func.set_debug_loc(existing, None);
+                }
                 func.move_before(existing, inst);
             }
             let kept = def_vregs(func, existing);
@@ -215,8 +219,10 @@ impl Cse {
                 copy.num_defs = 1;
                 copy.operands.push(Operand::vreg_def(defs[0]));
                 copy.operands.push(Operand::vreg_use(kept[0]));
+                copy.debug_loc = func.inst(inst).debug_loc.clone();
                 func.insert_before(inst, copy);
             } else {
+                self.merge_debug_loc(func, existing, inst);
                 for (def, kept) in defs.iter().zip(&kept) {
                     func.replace_all_uses(*def, *kept);
                 }
@@ -225,6 +231,18 @@ impl Cse {
             erased.push(inst);
         }
         erased
+    }
+
+    /// Reusing `existing` for `new` leaves it the location both share,
+    /// none if they differ (LLVM merges them; a merge of two different
+    /// places is not modelled); with a location to merge, LLVM reports the
+    /// reused instruction changed, which CSE records again.
+    fn merge_debug_loc(&mut self, func: &mut Function, existing: Inst, new: Inst) {
+        let Some(wanted) = func.inst(new).debug_loc.clone() else { return };
+        if func.inst(existing).debug_loc.as_ref() != Some(&wanted) {
+            func.set_debug_loc(existing, None);
+        }
+        self.remember(func, existing);
     }
 
     /// The CSE key of `inst` when this mode shares its opcode.

@@ -140,6 +140,7 @@ fn run(
             }
             let before = helper.func.inst_capacity();
             helper.take_explicit_defs();
+            let loc = helper.func.inst(inst).debug_loc.clone();
             let query = describe(helper.func, helper.func.inst(inst));
             let shown = tracer.as_ref().map(|t| t.capture(helper.func, inst));
             match helper.legalize_step(inst) {
@@ -147,6 +148,7 @@ fn run(
                 StepResult::Legalized => {
                     stats.steps += 1;
                     let explicit = helper.take_explicit_defs();
+                    stamp_debug_loc(helper.func, before, loc.as_deref());
                     cse.process_new(helper.func, before, &explicit);
                     if let (Some(tracer), Some(shown)) = (tracer.as_mut(), shown) {
                         tracer.step(helper.func, helper.info, shown, query.as_ref(), inst, before);
@@ -186,6 +188,7 @@ fn run(
             }
             let before = helper.func.inst_capacity();
             helper.take_explicit_defs();
+            let loc = helper.func.inst(inst).debug_loc.clone();
             let mut dead = Vec::new();
             let shown = tracer.as_ref().map(|t| t.capture(helper.func, inst));
             let combined = try_combine(&mut helper, inst, &mut dead);
@@ -193,6 +196,7 @@ fn run(
             // finder's undef); what was built is CSE'd either way, as llc's
             // builder does.
             let explicit = helper.take_explicit_defs();
+            stamp_debug_loc(helper.func, before, loc.as_deref());
             cse.process_new(helper.func, before, &explicit);
             if combined {
                 stats.combines += 1;
@@ -209,6 +213,22 @@ fn run(
         }
         if lists.instructions.is_empty() {
             return Ok(stats);
+        }
+    }
+}
+
+/// Gives the instructions created since `first_new` the debug location
+/// `loc` of the instruction a step or combine worked on, as LLVM's builder
+/// does after `setInstrAndDebugLoc`; constants get none (`buildConstant`
+/// drops it, since CSE shares and hoists them).
+fn stamp_debug_loc(func: &mut Function, first_new: usize, loc: Option<&str>) {
+    let Some(loc) = loc else { return };
+    for index in first_new..func.inst_capacity() {
+        let inst = Inst::new(index);
+        let data = func.inst(inst);
+        let constant = data.is(Opcode::G_CONSTANT) || data.is(Opcode::G_FCONSTANT);
+        if data.block().is_some() && data.debug_loc.is_none() && !constant {
+            func.set_debug_loc(inst, Some(loc.into()));
         }
     }
 }
@@ -317,9 +337,11 @@ pub(super) fn is_artifact(func: &Function, inst: Inst) -> bool {
 /// No side effects and every def is an unused virtual register.
 pub(super) fn is_trivially_dead(func: &Function, inst: Inst) -> bool {
     let data = func.inst(inst);
+    // Uses by debug instructions do not count (LLVM's `use_nodbg_empty`).
+    let only_debug_uses = |v| func.use_insts(v).iter().all(|u| func.inst(*u).known_opcode().is_some_and(is_debug));
     for op in data.defs() {
         match op.as_reg().map(|r| r.reg) {
-            Some(Reg::Virtual(v)) if func.has_no_uses(v) => {}
+            Some(Reg::Virtual(v)) if only_debug_uses(v) => {}
             _ => return false,
         }
     }
@@ -331,6 +353,14 @@ pub(super) fn is_trivially_dead(func: &Function, inst: Inst) -> bool {
         || info.has(flags::IS_BRANCH);
     let ordered_memory = data.mem.iter().any(|m| m.flags.contains(MemFlags::VOLATILE) || m.is_atomic());
     !side_effects && !ordered_memory && !data.operands.iter().any(|op| matches!(op, Operand::Intrinsic(_)))
+}
+
+/// Debug instructions, whose uses keep nothing alive.
+fn is_debug(opcode: Opcode) -> bool {
+    matches!(
+        opcode,
+        Opcode::DBG_VALUE | Opcode::DBG_VALUE_LIST | Opcode::DBG_INSTR_REF | Opcode::DBG_PHI | Opcode::DBG_LABEL
+    )
 }
 
 /// Blocks in reverse post-order from the entry.
