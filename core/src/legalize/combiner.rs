@@ -152,8 +152,16 @@ fn is_unsupported(h: &Helper<'_>, opcode: Opcode, types: &[Llt]) -> bool {
     matches!(action(h, opcode, types), LegalizeAction::Unsupported | LegalizeAction::NotFound)
 }
 
-/// Rewrites every use of `from` to `to`; `to` counts as updated.
+/// Rewrites every use of `from` to `to` (`to` counts as updated), or, when
+/// `from` has a class or bank `to` lacks, defines `from` as a COPY of `to`.
 fn replace_reg(h: &mut Helper<'_>, from: VReg, to: VReg) {
+    // A register with another class or bank keeps its own definition, a
+    // COPY (LLVM's `replaceRegOrBuildCopy` when `canReplaceReg` fails).
+    let class = h.func.vreg(from).class;
+    if h.func.ty(from) != h.func.ty(to) || class.is_some_and(|c| h.func.vreg(to).class != Some(c)) {
+        h.build_into(Opcode::COPY, from, &[to]);
+        return;
+    }
     // Every user changes, and is looked at again (LLVM's observer reports
     // each use rewritten by `replaceRegWith`).
     for user in h.func.use_insts(from).to_vec() {
