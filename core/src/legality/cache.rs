@@ -16,7 +16,7 @@
 //! (more than 6 types or 2 descriptors, or more words than the key has)
 //! bypass the cache.
 
-use std::sync::atomic::{AtomicU64, Ordering, fence};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering, fence};
 
 use super::action::{LegalizeAction, LegalizeStep};
 use super::query::LegalityQuery;
@@ -94,13 +94,20 @@ struct Slot {
 pub(crate) struct ActionCache {
     slots: Box<[Slot]>,
     shift: u32,
+    /// Whether any slot may hold an answer: clearing a cache nothing was
+    /// stored in (each rule set a target builds clears it) costs nothing.
+    filled: AtomicBool,
 }
 
 impl ActionCache {
     /// A cache of `slots` entries, rounded up to a power of two (at least 2).
     pub(crate) fn new(slots: usize) -> ActionCache {
         let slots = slots.max(2).next_power_of_two();
-        ActionCache { slots: (0..slots).map(|_| Slot::default()).collect(), shift: 64 - slots.trailing_zeros() }
+        ActionCache {
+            slots: (0..slots).map(|_| Slot::default()).collect(),
+            shift: 64 - slots.trailing_zeros(),
+            filled: AtomicBool::new(false),
+        }
     }
 
     /// Number of slots.
@@ -158,11 +165,15 @@ impl ActionCache {
         slot.new_ty.store(step.new_ty.to_bits(), Ordering::Relaxed);
         slot.action_and_idx.store(step.action.code() | u64::from(step.type_idx) << 8, Ordering::Relaxed);
         slot.version.store(version + 2, Ordering::Release);
+        self.filled.store(true, Ordering::Relaxed);
     }
 
     /// Forgets everything (needs exclusive access, so no reader can be in
     /// the middle of a slot).
     pub(crate) fn clear(&mut self) {
+        if !std::mem::take(self.filled.get_mut()) {
+            return;
+        }
         for slot in self.slots.iter_mut() {
             *slot.version.get_mut() = 0;
         }
