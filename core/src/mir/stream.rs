@@ -2,7 +2,7 @@
 //! holds one batch of the file at a time rather than all of it.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, Read};
 
 /// Whole YAML documents of a file, from the start of one `---` line to the
 /// start of another (or the end of the file), at least some number of bytes
@@ -22,48 +22,84 @@ pub struct DocumentBatches<R> {
     reader: R,
     batch_bytes: usize,
     offset: usize,
-    /// The `---` line that starts the next batch, already read.
-    carried: Vec<u8>,
-    done: bool,
+    /// Bytes read and not yet handed out.
+    pending: Vec<u8>,
+    /// Where in `pending` the search for a cut goes on (what comes before
+    /// holds none).
+    searched: usize,
+    eof: bool,
 }
 
-impl DocumentBatches<BufReader<File>> {
+/// How much is read at a time.
+const CHUNK_BYTES: usize = 1 << 20;
+
+impl DocumentBatches<File> {
     /// Batches of `path` of about `batch_bytes` each.
     pub fn open(path: &str, batch_bytes: usize) -> io::Result<Self> {
-        Ok(DocumentBatches::new(BufReader::with_capacity(1 << 16, File::open(path)?), batch_bytes))
+        Ok(DocumentBatches::new(File::open(path)?, batch_bytes))
     }
 }
 
-impl<R: BufRead> DocumentBatches<R> {
+impl<R: Read> DocumentBatches<R> {
     /// Batches of what `reader` reads, of about `batch_bytes` each.
     pub fn new(reader: R, batch_bytes: usize) -> Self {
-        DocumentBatches { reader, batch_bytes, offset: 0, carried: Vec::new(), done: false }
+        DocumentBatches { reader, batch_bytes, offset: 0, pending: Vec::new(), searched: 0, eof: false }
     }
 
     fn read_batch(&mut self) -> io::Result<Option<Batch>> {
-        if self.done {
-            return Ok(None);
-        }
-        let mut bytes = std::mem::take(&mut self.carried);
-        // A batch is cut only after a document of its own has started.
-        let mut has_document = !bytes.is_empty();
-        let mut line = Vec::new();
         loop {
-            line.clear();
-            if self.reader.read_until(b'\n', &mut line)? == 0 {
-                self.done = true;
-                break;
+            if let Some(cut) = self.cut() {
+                let rest = self.pending.split_off(cut);
+                let bytes = std::mem::replace(&mut self.pending, rest);
+                self.searched = 0;
+                return self.batch(bytes).map(Some);
             }
-            if bytes.len() >= self.batch_bytes && has_document && starts_document(&line) {
-                self.carried = std::mem::take(&mut line);
-                break;
+            if self.eof {
+                if self.pending.is_empty() {
+                    return Ok(None);
+                }
+                let bytes = std::mem::take(&mut self.pending);
+                return self.batch(bytes).map(Some);
             }
-            has_document |= line.starts_with(b"---");
-            bytes.extend_from_slice(&line);
+            let start = self.pending.len();
+            self.pending.resize(start + CHUNK_BYTES.max(self.batch_bytes), 0);
+            let read = loop {
+                match self.reader.read(&mut self.pending[start..]) {
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    other => break other,
+                }
+            };
+            let read = read.inspect_err(|_| self.pending.truncate(start))?;
+            self.pending.truncate(start + read);
+            self.eof = read == 0;
         }
-        if bytes.is_empty() {
-            return Ok(None);
+    }
+
+    /// Where the next batch ends: the start of the first document line at
+    /// or past `batch_bytes` that follows a document start of the batch's
+    /// own, once that line is read whole.
+    fn cut(&mut self) -> Option<usize> {
+        let bytes = &self.pending;
+        if bytes.len() < self.batch_bytes {
+            return None;
         }
+        let first_document = line_starts(bytes, 0).find(|&at| bytes[at..].starts_with(b"---"))?;
+        let from = self.searched.max(self.batch_bytes).max(first_document + 1);
+        for at in line_starts(bytes, from) {
+            let Some(end) = memchr::memchr(b'\n', &bytes[at..]) else {
+                // The line is not read whole yet (or is the file's last).
+                self.searched = at;
+                return (self.eof && starts_document(&bytes[at..])).then_some(at);
+            };
+            if starts_document(&bytes[at..at + end + 1]) {
+                return Some(at);
+            }
+        }
+        self.searched = bytes.len();
+        None
+    }
+
+    fn batch(&mut self, bytes: Vec<u8>) -> io::Result<Batch> {
         let offset = self.offset;
         self.offset += bytes.len();
         let text = String::from_utf8(bytes).map_err(|e| {
@@ -72,11 +108,25 @@ impl<R: BufRead> DocumentBatches<R> {
                 format!("not UTF-8 at byte {}", offset + e.utf8_error().valid_up_to()),
             )
         })?;
-        Ok(Some(Batch { text, offset }))
+        Ok(Batch { text, offset })
     }
 }
 
-impl<R: BufRead> Iterator for DocumentBatches<R> {
+/// The starts of the lines of `bytes` at or after `from` (a position that
+/// is not itself a line start is skipped to the next one).
+fn line_starts(bytes: &[u8], from: usize) -> impl Iterator<Item = usize> + '_ {
+    let first = if from == 0 || bytes.get(from - 1) == Some(&b'\n') {
+        Some(from)
+    } else {
+        memchr::memchr(b'\n', &bytes[from.min(bytes.len())..]).map(|i| from + i + 1)
+    };
+    let first = first.filter(|&at| at < bytes.len());
+    std::iter::successors(first, move |&at| {
+        memchr::memchr(b'\n', &bytes[at..]).map(|i| at + i + 1).filter(|&next| next < bytes.len())
+    })
+}
+
+impl<R: Read> Iterator for DocumentBatches<R> {
     type Item = io::Result<Batch>;
 
     fn next(&mut self) -> Option<io::Result<Batch>> {
