@@ -233,8 +233,10 @@ fn combine_anyext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
             let value = constant_value(h.func, def)?.sext_or_trunc(dst_ty.scalar_size_in_bits());
             build_constant_into(h, dst, value);
         }
+        // anyext(undef) -> undef, built where CSE can share it.
         Opcode::G_IMPLICIT_DEF if is_legal(h, Opcode::G_IMPLICIT_DEF, &[dst_ty]) => {
-            h.build_into(Opcode::G_IMPLICIT_DEF, dst, &[]);
+            let undef = h.build(Opcode::G_IMPLICIT_DEF, dst_ty, &[]);
+            replace_reg(h, dst, undef);
         }
         _ => return None,
     }
@@ -284,9 +286,7 @@ fn combine_zext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
             let value = constant_value(h.func, def)?.zext_or_trunc(dst_ty.scalar_size_in_bits());
             build_constant_into(h, dst, value);
         }
-        Opcode::G_IMPLICIT_DEF if !is_unsupported(h, Opcode::G_CONSTANT, &[dst_ty]) && dst_ty.is_scalar() => {
-            build_constant_into(h, dst, ApInt::from_u128(dst_ty.scalar_size_in_bits(), 0));
-        }
+        Opcode::G_IMPLICIT_DEF => undef_extended_to_zero(h, dst, dst_ty)?,
         _ => return None,
     }
     Some(Some(def))
@@ -333,12 +333,22 @@ fn combine_sext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
             let value = constant_value(h.func, def)?.sext_or_trunc(dst_ty.scalar_size_in_bits());
             build_constant_into(h, dst, value);
         }
-        Opcode::G_IMPLICIT_DEF if !is_unsupported(h, Opcode::G_CONSTANT, &[dst_ty]) && dst_ty.is_scalar() => {
-            build_constant_into(h, dst, ApInt::from_u128(dst_ty.scalar_size_in_bits(), 0));
-        }
+        Opcode::G_IMPLICIT_DEF => undef_extended_to_zero(h, dst, dst_ty)?,
         _ => return None,
     }
     Some(Some(def))
+}
+
+/// [sz]ext(undef) -> 0 (the high bits are all zeros, or all copies of an
+/// undefined sign), built where CSE can share it (LLVM's
+/// `tryFoldImplicitDef`).
+fn undef_extended_to_zero(h: &mut Helper<'_>, dst: VReg, ty: Llt) -> Option<()> {
+    if is_constant_unsupported(h, ty) {
+        return None;
+    }
+    let zero = splat_constant(h, ty, ApInt::from_u128(ty.scalar_size_in_bits(), 0));
+    replace_reg(h, dst, zero);
+    Some(())
 }
 
 fn combine_trunc(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
