@@ -272,6 +272,12 @@ pub fn ctpop(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> bool {
         h.func.erase(inst);
         return true;
     }
+    // Without NEON, or where the function may not use vector registers,
+    // the generic bit-counting lowering (scalars of 32 or 64 bits only).
+    let no_implicit_float = h.func.module.function(&h.func.name).is_some_and(|f| f.function.has("noimplicitfloat"));
+    if !st.neon || no_implicit_float {
+        return ty.is_scalar() && (size == 32 || size == 64) && h.lower(inst) == StepResult::Legalized;
+    }
     let s8 = Llt::scalar(8);
     let bytes = Llt::fixed_vector(if size == 128 { 16 } else { 8 }, s8);
     if ty.is_scalar() && size == 32 {
