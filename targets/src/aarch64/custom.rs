@@ -8,7 +8,8 @@
 
 use gisel_core::apint::ApInt;
 use gisel_core::ir::{
-    Inst, InstData, InstFlags, InstOpcode, IntPredicate, MemFlags, MemOperand, MemSize, Operand, Reg, VReg,
+    Inst, InstData, InstFlags, InstOpcode, IntPredicate, MemFlags, MemOperand, MemSize, Operand, Reg, RegFlags,
+    RegOperand, VReg,
 };
 use gisel_core::legalize::{Helper, StepResult};
 use gisel_core::opcode::Opcode;
@@ -424,10 +425,32 @@ pub fn prefetch(h: &mut Helper<'_>, inst: Inst) -> bool {
     true
 }
 
-/// `legalizeDynStackAlloc` without inline stack probes (which gisel does
-/// not model): the generic lowering, moving `sp` down.
+/// `legalizeDynStackAlloc`: the generic lowering, moving `sp` down, but
+/// in a function whose `"probe-stack"` attribute is `"inline-asm"`, where
+/// `PROBED_STACKALLOC_DYN` moves it, touching each page on the way.
 pub fn dyn_stack_alloc(h: &mut Helper<'_>, inst: Inst) -> bool {
-    !matches!(h.lower(inst), StepResult::Unable(_))
+    let probed = h.func.module.function(&h.func.name).and_then(|f| f.function.string("probe-stack"));
+    if probed != Some("inline-asm") {
+        return !matches!(h.lower(inst), StepResult::Unable(_));
+    }
+    let dst = h.reg(inst, 0);
+    let Some(target) = h.dyn_stack_alloc_target(inst, "sp") else { return false };
+    let class = h.func.names.intern("gpr64common");
+    h.func.vreg_mut(target).class = Some(class);
+    h.build_with(Opcode::COPY, &[dst], vec![Operand::vreg_use(target)]);
+    let mut probe = InstData::new(InstOpcode::Target(h.func.names.intern("PROBED_STACKALLOC_DYN")));
+    probe.operands.push(Operand::vreg_use(target));
+    for (name, flags) in [
+        ("sp", RegFlags::IMPLICIT | RegFlags::DEF),
+        ("nzcv", RegFlags::IMPLICIT | RegFlags::DEF),
+        ("sp", RegFlags::IMPLICIT),
+    ] {
+        let reg = Reg::Physical(h.func.names.intern(name));
+        probe.operands.push(Operand::Reg(RegOperand { reg, flags, subreg: None, tied_def: None }));
+    }
+    h.builder().insert(probe);
+    h.func.erase(inst);
+    true
 }
 
 /// `legalizeVaArg`: the AAPCS `va_list` of Darwin and of stack-only

@@ -39,23 +39,34 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> StepResul
 /// the stack pointer minus the size, rounded down to the alignment, becomes
 /// both the new stack pointer and the allocation's address.
 fn dyn_stack_alloc(h: &mut Helper<'_>, inst: Inst, sp: &str) -> StepResult {
-    let (dst, size) = (h.reg(inst, 0), h.reg(inst, 1));
-    let Some(Operand::Imm(align)) = h.func.inst(inst).operands.get(2).cloned() else {
+    let dst = h.reg(inst, 0);
+    let Some(address) = h.dyn_stack_alloc_target(inst, sp) else {
         return unable(G_DYN_STACKALLOC, "no alignment immediate");
     };
-    let pointer_ty = h.func.ty(dst);
-    let int_ty = Llt::scalar(pointer_ty.size_in_bits() as u32);
-    let current = h.builder().copy_from_physical(pointer_ty, sp);
-    let as_int = op(h, G_PTRTOINT, int_ty, &[current]);
-    let mut allocated = op(h, G_SUB, int_ty, &[as_int, size]);
-    if align > 1 {
-        let mask = cst(h, int_ty, -i128::from(align));
-        allocated = op(h, G_AND, int_ty, &[allocated, mask]);
-    }
-    let address = op(h, G_INTTOPTR, pointer_ty, &[allocated]);
     h.builder().copy_to_physical(sp, address);
     op_into(h, COPY, dst, &[address]);
     done(h, inst)
+}
+
+impl Helper<'_> {
+    /// The address a `G_DYN_STACKALLOC` allocates at, on a stack growing
+    /// down (LLVM's `getDynStackAllocTargetPtr`): the stack pointer `sp`
+    /// minus the size, rounded down to the alignment. `None` without an
+    /// alignment immediate.
+    pub fn dyn_stack_alloc_target(&mut self, inst: Inst, sp: &str) -> Option<crate::ir::VReg> {
+        let (dst, size) = (self.reg(inst, 0), self.reg(inst, 1));
+        let Some(Operand::Imm(align)) = self.func.inst(inst).operands.get(2).cloned() else { return None };
+        let pointer_ty = self.func.ty(dst);
+        let int_ty = Llt::scalar(pointer_ty.size_in_bits() as u32);
+        let current = self.builder().copy_from_physical(pointer_ty, sp);
+        let as_int = op(self, G_PTRTOINT, int_ty, &[current]);
+        let mut allocated = op(self, G_SUB, int_ty, &[as_int, size]);
+        if align > 1 {
+            let mask = cst(self, int_ty, -i128::from(align));
+            allocated = op(self, G_AND, int_ty, &[allocated, mask]);
+        }
+        Some(op(self, G_INTTOPTR, pointer_ty, &[allocated]))
+    }
 }
 
 /// `G_VAARG` (LLVM's `lowerVAArg`): the list's head pointer is loaded,
