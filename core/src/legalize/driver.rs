@@ -127,6 +127,11 @@ fn run(
     let mut stats = LegalizeStats::default();
     let mut recent: VecDeque<QueryParts> = VecDeque::new();
     let mut helper = Helper::new(func, info, target);
+    // The debug location new instructions get: LLVM's legalizer and
+    // artifact combiner share one builder, whose location each step and
+    // most combines set to their instruction's, and which otherwise keeps
+    // the last one set.
+    let mut builder_loc: Option<Box<str>> = None;
     loop {
         let mut retry: Vec<(Inst, String)> = Vec::new();
         while let Some(inst) = lists.instructions.pop() {
@@ -140,7 +145,7 @@ fn run(
             }
             let before = helper.func.inst_capacity();
             helper.take_explicit_defs();
-            let loc = helper.func.inst(inst).debug_loc.clone();
+            builder_loc.clone_from(&helper.func.inst(inst).debug_loc);
             let query = describe(helper.func, helper.func.inst(inst));
             let shown = tracer.as_ref().map(|t| t.capture(helper.func, inst));
             match helper.legalize_step(inst) {
@@ -148,7 +153,7 @@ fn run(
                 StepResult::Legalized => {
                     stats.steps += 1;
                     let explicit = helper.take_explicit_defs();
-                    stamp_debug_loc(helper.func, before, loc.as_deref());
+                    stamp_debug_loc(helper.func, before, builder_loc.as_deref());
                     cse.process_new(helper.func, before, &explicit);
                     if let (Some(tracer), Some(shown)) = (tracer.as_mut(), shown) {
                         tracer.step(helper.func, helper.info, shown, query.as_ref(), inst, before);
@@ -188,15 +193,22 @@ fn run(
             }
             let before = helper.func.inst_capacity();
             helper.take_explicit_defs();
+            let opcode = helper.func.inst(inst).known_opcode();
             let loc = helper.func.inst(inst).debug_loc.clone();
+            if sets_builder_loc_first(opcode) {
+                builder_loc.clone_from(&loc);
+            }
             let mut dead = Vec::new();
             let shown = tracer.as_ref().map(|t| t.capture(helper.func, inst));
             let combined = try_combine(&mut helper, inst, &mut dead);
+            if combined && sets_builder_loc_when_combining(opcode) {
+                builder_loc = loc;
+            }
             // A failed combine may still have built a value (the value
             // finder's undef); what was built is CSE'd either way, as llc's
             // builder does.
             let explicit = helper.take_explicit_defs();
-            stamp_debug_loc(helper.func, before, loc.as_deref());
+            stamp_debug_loc(helper.func, before, builder_loc.as_deref());
             cse.process_new(helper.func, before, &explicit);
             if combined {
                 stats.combines += 1;
@@ -215,6 +227,22 @@ fn run(
             return Ok(stats);
         }
     }
+}
+
+/// Combines that set the builder's location to their artifact's before
+/// anything else (`setInstrAndDebugLoc` at the start of LLVM's
+/// `tryCombineAnyExt`, `ZExt`, `SExt`, `UnmergeValues`); truncations only
+/// move the insertion point.
+fn sets_builder_loc_first(opcode: Option<Opcode>) -> bool {
+    use Opcode::*;
+    matches!(opcode, Some(G_ANYEXT | G_ZEXT | G_SEXT | G_UNMERGE_VALUES))
+}
+
+/// Combines that set it only on the way that builds (extracts and
+/// merge-likes).
+fn sets_builder_loc_when_combining(opcode: Option<Opcode>) -> bool {
+    use Opcode::*;
+    matches!(opcode, Some(G_EXTRACT | G_MERGE_VALUES | G_BUILD_VECTOR | G_CONCAT_VECTORS))
 }
 
 /// Gives the instructions created since `first_new` the debug location
