@@ -53,6 +53,14 @@ pub trait LegalizeTarget: Sync {
         BooleanContent::ZeroOrOne
     }
 
+    /// Whether `G_SCMP`/`G_UCMP` on operands of `ty` is lowered with
+    /// selects rather than a subtraction of the extended compares (LLVM's
+    /// `preferSelectsOverBooleanArithmetic`). The default prefers arithmetic.
+    fn prefer_selects_over_boolean_arithmetic(&self, ty: Llt) -> bool {
+        let _ = ty;
+        false
+    }
+
     /// Whether the target's runtime provides `function` (LLVM's libcall
     /// name table having a name for it). The default provides none.
     fn has_runtime_function(&self, function: RuntimeFunction) -> bool {

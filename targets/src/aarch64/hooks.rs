@@ -8,6 +8,7 @@ use gisel_core::legality::{CustomOutcome, LegalizeStep};
 use gisel_core::legalize::call::{CallConvention, RegisterSequence};
 use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallRequest, RuntimeFunction};
 use gisel_core::opcode::Opcode;
+use gisel_core::ty::Llt;
 
 use super::custom;
 use super::subtarget::Subtarget;
@@ -118,5 +119,11 @@ impl LegalizeTarget for AArch64Hooks {
 
     fn boolean_content(&self, vector: bool) -> BooleanContent {
         if vector { BooleanContent::ZeroOrNegativeOne } else { BooleanContent::ZeroOrOne }
+    }
+
+    /// Scalars and scalable vectors compare with selects; NEON vectors
+    /// subtract, which avoids a bit-select or unrolling.
+    fn prefer_selects_over_boolean_arithmetic(&self, ty: Llt) -> bool {
+        !ty.is_fixed_vector()
     }
 }

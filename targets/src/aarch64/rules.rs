@@ -589,6 +589,11 @@ legalizer! {
 
         G_FPEXT => legal_for((s32, s16), (s64, s16), (s64, s32), (v4s32, v4s16), (v2s64, v2s32))
             .libcall_for((s128, s64), (s128, s32), (s128, s16))
+            .more_elements_to_next_pow2(0)
+            .widen_scalar_if(
+                |q| q.ty(0).is_vector() && q.ty(1).is_vector()
+                    && q.ty(1).scalar_size_in_bits() == 16 && q.ty(0).scalar_size_in_bits() == 64,
+                change_element_to(1, s32))
             .clamp_num_elements(0, v4s32, v4s32)
             .clamp_num_elements(0, v2s64, v2s64)
             .scalarize(0);

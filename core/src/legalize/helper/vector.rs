@@ -94,6 +94,7 @@ fn is_element_wise(opcode: Opcode) -> bool {
             | G_LROUND
             | G_LLROUND
             | G_INTRINSIC_TRUNC
+            | G_FMODF
             | G_FCOS
             | G_FSIN
             | G_FTAN

@@ -167,6 +167,7 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
             0,
         ) => widen_ops::float_op(h, inst, wide),
         (G_FCONSTANT, 0) => widen_ops::fconstant(h, inst, wide),
+        (G_FPEXT, 1) => src_only(h, inst, wide, 1, G_FPEXT),
         (G_FPOWI | G_FLDEXP, 0) => {
             h.widen_src(inst, 1, wide, G_FPEXT);
             h.widen_dst(inst, 0, wide, G_FPTRUNC);
@@ -178,6 +179,7 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
             h.widen_dst(inst, 0, wide, G_FPTRUNC);
             changed(h, inst)
         }
+        (G_FMODF, 0) => widen_ops::modf(h, inst, wide),
         (G_FFREXP, 1) => {
             h.widen_dst(inst, 1, wide, G_TRUNC);
             changed(h, inst)

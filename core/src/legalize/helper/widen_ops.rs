@@ -77,15 +77,25 @@ pub(super) fn swap_bits(h: &mut Helper<'_>, inst: Inst, wide: Llt) -> StepResult
     h.advance_insert_point();
     let diff = wide.scalar_size_in_bits() - narrow.scalar_size_in_bits();
     let amount = h.func.new_vreg(wide);
-    h.build_with(
-        Opcode::G_CONSTANT,
-        &[amount],
-        vec![Operand::cimm(ApInt::from_u128(wide.scalar_size_in_bits(), u128::from(diff)))],
-    );
+    constant_into(h, amount, ApInt::from_u128(wide.scalar_size_in_bits(), u128::from(diff)));
     let shifted = h.func.new_vreg(wide);
     h.build_with(Opcode::G_LSHR, &[shifted], vec![Operand::vreg_use(wide_dst), Operand::vreg_use(amount)]);
     h.build_into(Opcode::G_TRUNC, dst, &[shifted]);
     changed(h, inst)
+}
+
+/// `dst = value`, `value` being of `dst`'s element size: a `G_CONSTANT`,
+/// or for a fixed vector a `G_BUILD_VECTOR` splat of a scalar one (LLVM's
+/// `buildConstant` into an existing register).
+fn constant_into(h: &mut Helper<'_>, dst: VReg, value: ApInt) {
+    let ty = h.func.ty(dst);
+    if !ty.is_fixed_vector() {
+        h.build_with(Opcode::G_CONSTANT, &[dst], vec![Operand::cimm(value)]);
+        return;
+    }
+    let element = h.builder().build(Opcode::G_CONSTANT, &[ty.element_type()], vec![Operand::cimm(value)]).1[0];
+    let elements = vec![Operand::vreg_use(element); ty.num_elements() as usize];
+    h.build_with(Opcode::G_BUILD_VECTOR, &[dst], elements);
 }
 
 /// `G_CTLZ`, `G_CTTZ`, `G_CTPOP` and the zero-undef forms.
@@ -174,6 +184,20 @@ fn last_phi_of(h: &Helper<'_>, inst: Inst) -> Inst {
         cursor = h.func.next_inst(i);
     }
     last
+}
+
+/// `G_FMODF`: the source extended, both results truncated after it, the
+/// integral part first (LLVM steps the insertion point back over the first
+/// truncate before building the second).
+pub(super) fn modf(h: &mut Helper<'_>, inst: Inst, wide: Llt) -> StepResult {
+    h.widen_src(inst, 2, wide, Opcode::G_FPEXT);
+    let integral = h.reg(inst, 1);
+    h.widen_dst(inst, 1, wide, Opcode::G_FPTRUNC);
+    if let Some(truncate) = h.func.def_inst(integral) {
+        h.set_insert_before(truncate);
+    }
+    h.widen_dst(inst, 0, wide, Opcode::G_FPTRUNC);
+    changed(h, inst)
 }
 
 /// Floating-point operations: `G_FPEXT` every source, `G_FPTRUNC` the result.

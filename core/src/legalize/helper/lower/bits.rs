@@ -317,14 +317,21 @@ fn swap_bits(h: &mut Helper<'_>, n: i128, dst: Option<VReg>, ty: Llt, src: VReg,
     }
 }
 
-/// Byte swap, then swap nibbles, bit pairs and bits; below 8 bits, move
-/// each bit on its own.
+/// Byte swap, then either the byte-vector `G_BITREVERSE` when the target
+/// has it for a vector of the same size, or swaps of nibbles, bit pairs and
+/// bits; below 8 bits, move each bit on its own.
 fn bitreverse(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
     let (dst, src) = (r[0], r[1]);
     let ty = h.func.ty(src);
     let size = ty.scalar_size_in_bits();
     if size >= 8 {
         let swapped = op(h, G_BSWAP, ty, &[src]);
+        if let Some(bytes) = byte_vector_bitreverse(h, ty) {
+            let cast = op(h, G_BITCAST, bytes, &[swapped]);
+            let reversed = op(h, G_BITREVERSE, bytes, &[cast]);
+            op_into(h, G_BITCAST, dst, &[reversed]);
+            return done(h, inst);
+        }
         let nibbles = swap_bits(h, 4, None, ty, swapped, byte_splat(size, 0xF0));
         let pairs = swap_bits(h, 2, None, ty, nibbles, byte_splat(size, 0xCC));
         swap_bits(h, 1, Some(dst), ty, pairs, byte_splat(size, 0xAA));
@@ -351,6 +358,19 @@ fn bitreverse(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
         copy_into(h, dst, acc);
     }
     done(h, inst)
+}
+
+/// The `<N x s8>` vector of the same size as the vector `ty` when the
+/// target has a legal `G_BITREVERSE` for it (LLVM queries `isLegal` on the
+/// fixed-length byte vector).
+fn byte_vector_bitreverse(h: &Helper<'_>, ty: Llt) -> Option<Llt> {
+    let bits = ty.size_in_bits();
+    if !ty.is_vector() || !bits.is_multiple_of(8) {
+        return None;
+    }
+    let count = u32::try_from(bits / 8).ok()?;
+    let bytes = Llt::fixed_vector(count, Llt::scalar(8));
+    (action(h, G_BITREVERSE, &[bytes]) == LegalizeAction::Legal).then_some(bytes)
 }
 
 /// The reverse rotate with a negated amount, a funnel shift, or two shifts.

@@ -234,8 +234,9 @@ fn mulh(h: &mut Helper<'_>, inst: Inst, signed: bool, r: &[VReg]) -> StepResult 
     done(h, inst)
 }
 
-/// `-1/0/1` from two compares: selects when booleans are undefined,
-/// otherwise the difference of the extended compares.
+/// `-1/0/1` from two compares: selects when the target prefers them for
+/// the operand type or booleans are undefined, otherwise the difference of
+/// the extended compares.
 fn three_way(h: &mut Helper<'_>, inst: Inst, signed: bool, r: &[VReg]) -> StepResult {
     let dst_ty = h.func.ty(r[0]);
     let cmp_ty = dst_ty.change_element_size(1);
@@ -244,7 +245,8 @@ fn three_way(h: &mut Helper<'_>, inst: Inst, signed: bool, r: &[VReg]) -> StepRe
     let mut is_gt = icmp(h, gt, cmp_ty, r[1], r[2]);
     let mut is_lt = icmp(h, lt, cmp_ty, r[1], r[2]);
     let content = h.target.boolean_content(dst_ty.is_vector());
-    if content == BooleanContent::Undefined {
+    let src_ty = h.func.ty(r[1]);
+    if h.target.prefer_selects_over_boolean_arithmetic(src_ty) || content == BooleanContent::Undefined {
         let one = cst(h, dst_ty, 1);
         let zero_or_one = select(h, dst_ty, is_gt, one, zero);
         let minus_one = cst(h, dst_ty, -1);
