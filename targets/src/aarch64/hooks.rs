@@ -72,7 +72,7 @@ fn convention(register_mask: &'static str, this_return_mask: &'static str) -> Ca
 
 impl LegalizeTarget for AArch64Hooks {
     fn legalize_intrinsic(&self, helper: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
-        super::intrinsics::legalize(helper, inst)
+        super::intrinsics::legalize(helper, inst, &self.subtarget)
     }
 
     fn legalize_custom(&self, helper: &mut Helper<'_>, inst: Inst, step: &LegalizeStep) -> CustomOutcome {

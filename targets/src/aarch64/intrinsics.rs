@@ -1,11 +1,14 @@
 //! AArch64's `legalizeIntrinsic`: NEON intrinsics that have a generic
 //! counterpart become it (and are then legalized like any other
-//! instruction); the others stay intrinsics for selection.
+//! instruction), `llvm.va_copy` and `llvm.get.dynamic.area.offset` are
+//! expanded; the others stay intrinsics for selection.
 
-use gisel_core::ir::{Inst, InstOpcode, Operand};
+use super::subtarget::Subtarget;
+use gisel_core::ir::{Inst, InstOpcode, MemFlags, MemOperand, Operand};
 use gisel_core::legality::CustomOutcome;
 use gisel_core::legalize::Helper;
 use gisel_core::opcode::Opcode;
+use gisel_core::ty::Llt;
 
 /// What an intrinsic becomes.
 enum Replacement {
@@ -43,12 +46,18 @@ fn replacement(name: &str) -> Option<Replacement> {
     })
 }
 
-/// Rewrites the intrinsic `inst` when it has a generic counterpart.
-pub fn legalize(h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
+/// Rewrites the intrinsic `inst` when it has a generic counterpart, and
+/// expands the two LLVM 22 expands.
+pub fn legalize(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> CustomOutcome {
     let data = h.func.inst(inst);
     let Some(Operand::Intrinsic(name)) = data.operands.get(usize::from(data.num_defs)) else {
         return CustomOutcome::Done;
     };
+    match &**name {
+        "llvm.va_copy" => return va_copy(h, inst, st),
+        "llvm.get.dynamic.area.offset" => return dynamic_area_offset(h, inst),
+        _ => {}
+    }
     let Some(replacement) = replacement(name) else { return CustomOutcome::Done };
     let opcode = match replacement {
         Replacement::Generic(opcode) => InstOpcode::Known(opcode),
@@ -67,5 +76,31 @@ pub fn legalize(h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
         data.operands.remove(defs);
     });
     h.mark_changed(inst);
+    CustomOutcome::Done
+}
+
+/// `llvm.va_copy(dst, src)`: the `va_list` is loaded whole and stored (a
+/// pointer on Darwin and Windows, the 32-byte AAPCS structure elsewhere).
+fn va_copy(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> CustomOutcome {
+    const POINTER_BYTES: u64 = 8;
+    let size = if st.darwin || st.windows { POINTER_BYTES } else { 32 };
+    let (dst, src) = (h.reg(inst, 1), h.reg(inst, 2));
+    let ty = Llt::scalar(size as u32 * 8);
+    let access = |flags| MemOperand { base_align: POINTER_BYTES, ..MemOperand::new(flags, ty) };
+    let value = h.func.new_vreg(ty);
+    let load = h.build_with(Opcode::G_LOAD, &[value], vec![Operand::vreg_use(src)]);
+    h.func.modify(load, |data| data.mem.push(access(MemFlags::LOAD)));
+    h.builder().store(value, dst, access(MemFlags::STORE));
+    h.func.erase(inst);
+    CustomOutcome::Done
+}
+
+/// `llvm.get.dynamic.area.offset`: AArch64's dynamic allocas start right at
+/// the stack pointer, so the offset is 0.
+fn dynamic_area_offset(h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
+    let dst = h.reg(inst, 0);
+    let bits = h.func.ty(dst).size_in_bits() as u32;
+    h.build_with(Opcode::G_CONSTANT, &[dst], vec![Operand::cimm(gisel_core::apint::ApInt::from_u128(bits, 0))]);
+    h.func.erase(inst);
     CustomOutcome::Done
 }
