@@ -47,21 +47,19 @@ struct Run<'a> {
     args: &'a LlcArgs,
     /// The legalizer, with `-run-pass=legalizer`.
     legalizer: Option<ModuleLegalizer<'a>>,
-    /// False when the legalizer could not be built: functions are then
-    /// only read and checked.
-    usable: bool,
     verifier: Verifier,
 }
 
 impl Run<'_> {
-    /// Checks `function` (as read) and, if `proceed`, legalizes (with
+    /// Checks `function` (as read) and, if `proceed` (no function failed
+    /// before it and the legalizer could be built), legalizes (with
     /// `-run-pass=legalizer`), verifies and writes it.
     fn process(&self, function: Result<MachineFunction, String>, proceed: bool) -> Outcome {
         let mut function = match function.and_then(|f| self.verifier.check_input(&f).map(|()| f)) {
             Ok(function) => function,
             Err(error) => return Outcome::Rejected(error),
         };
-        if !proceed || !self.usable {
+        if !proceed {
             return Outcome::Skipped;
         }
         let (mut remarks, mut mismatches, mut report) = (Vec::new(), Vec::new(), String::new());
@@ -187,10 +185,9 @@ pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
             Err(error) => (None, Some(error)),
         },
     };
-    let usable = failure.is_none();
     let mut merge = Merge { failure, ..Merge::default() };
     let target = documents.target.clone();
-    let run = Run { target: &target, args, legalizer, usable, verifier: Verifier::new(&target) };
+    let run = Run { target: &target, args, legalizer, verifier: Verifier::new(&target) };
     let docs = std::mem::take(&mut documents.functions);
     run.batch(&documents, docs, &|e| render(path, e, 0), &mut merge, &mut sink)?;
     for batch in batches {

@@ -194,6 +194,13 @@ impl Opcode {
         self.info().legalizer_visits
     }
 
+    /// A debug instruction (`DBG_VALUE` and kin), which changes no value
+    /// and whose uses keep nothing alive.
+    pub fn is_debug(self) -> bool {
+        use Opcode::*;
+        matches!(self, DBG_VALUE | DBG_VALUE_LIST | DBG_INSTR_REF | DBG_LABEL | DBG_PHI)
+    }
+
     /// Number of type indices.
     pub fn num_type_indices(self) -> usize {
         usize::from(self.info().num_type_indices)

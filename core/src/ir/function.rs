@@ -359,7 +359,7 @@ impl Function {
             Some(n) => self.insts[n.index()].prev = Some(inst),
             None => self.blocks[block.index()].last = Some(inst),
         }
-        self.number(inst, prev, next);
+        self.number(inst, block, prev, next);
         self.register_operands(inst);
     }
 
@@ -367,13 +367,13 @@ impl Function {
     /// neighbours', renumbering the instructions after it when there is no
     /// room (a few locally, or the whole block past a limit), as
     /// Cranelift's `Layout` does.
-    fn number(&mut self, inst: Inst, prev: Option<Inst>, next: Option<Inst>) {
+    fn number(&mut self, inst: Inst, block: Block, prev: Option<Inst>, next: Option<Inst>) {
         let lower = prev.map_or(0, |p| self.order[p.index()]);
         let upper = next.map(|n| self.order[n.index()]);
         match upper {
             None => match lower.checked_add(STRIDE) {
                 Some(seq) => self.order[inst.index()] = seq,
-                None => self.renumber_block(inst),
+                None => self.renumber_block(block),
             },
             Some(upper) if upper - lower >= 2 => self.order[inst.index()] = lower + (upper - lower) / 2,
             Some(_) => {
@@ -386,7 +386,7 @@ impl Function {
                     }
                     seq += 1;
                     if seq - lower > LOCAL_LIMIT {
-                        self.renumber_block(inst);
+                        self.renumber_block(block);
                         return;
                     }
                     self.order[i.index()] = seq;
@@ -396,9 +396,8 @@ impl Function {
         }
     }
 
-    /// Numbers every instruction of `inst`'s block afresh, [`STRIDE`] apart.
-    fn renumber_block(&mut self, inst: Inst) {
-        let block = self.insts[inst.index()].block.expect("a placed instruction");
+    /// Numbers every instruction of `block` afresh, [`STRIDE`] apart.
+    fn renumber_block(&mut self, block: Block) {
         let mut cursor = self.blocks[block.index()].first;
         let mut seq = 0u32;
         while let Some(i) = cursor {

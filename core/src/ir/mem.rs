@@ -136,6 +136,14 @@ pub struct MemOperand {
 }
 
 impl MemOperand {
+    /// Makes the access one of `ty`. A `!range` says nothing about another
+    /// type and is dropped, as LLVM's `getMachineMemOperand` with a type
+    /// drops it.
+    pub fn retype(&mut self, ty: Llt) {
+        self.size = MemSize::Type(ty);
+        self.metadata.retain(|m| !m.starts_with("!range"));
+    }
+
     /// A plain access of `ty` with natural alignment.
     pub fn new(flags: MemFlags, ty: Llt) -> MemOperand {
         MemOperand {

@@ -300,4 +300,14 @@ impl Operand {
     pub fn vreg_def(v: VReg) -> Operand {
         Operand::Reg(RegOperand::def_of(Reg::Virtual(v)))
     }
+
+    /// `implicit $reg`: an implicit use of physical register `reg`.
+    pub fn implicit_use(reg: Symbol) -> Operand {
+        Operand::Reg(RegOperand { flags: RegFlags::IMPLICIT, ..RegOperand::use_of(Reg::Physical(reg)) })
+    }
+
+    /// `implicit-def $reg`: an implicit def of physical register `reg`.
+    pub fn implicit_def(reg: Symbol) -> Operand {
+        Operand::Reg(RegOperand { flags: RegFlags::IMPLICIT | RegFlags::DEF, ..RegOperand::use_of(Reg::Physical(reg)) })
+    }
 }

@@ -11,7 +11,7 @@
 use super::helper::Helper;
 use super::tail_call::{in_tail_position, replace_return};
 use super::target::{LibcallRequest, LibcallValue};
-use crate::ir::{Inst, InstData, InstOpcode, Operand, Reg, RegFlags, RegOperand, VReg};
+use crate::ir::{Inst, InstData, InstOpcode, Operand, Reg, RegOperand, VReg};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
 
@@ -186,9 +186,9 @@ impl CallConvention {
         data.operands.push(Operand::Imm(0));
         data.operands.push(Operand::RegMask(h.func.names.intern(self.register_mask)));
         if self.call_uses_stack_pointer {
-            data.operands.push(implicit(h.func.names.intern(self.stack_pointer), false));
+            data.operands.push(Operand::implicit_use(h.func.names.intern(self.stack_pointer)));
         }
-        data.operands.extend(args.iter().map(|r| implicit(*r, false)));
+        data.operands.extend(args.iter().map(|r| Operand::implicit_use(*r)));
         data
     }
 
@@ -207,8 +207,8 @@ impl CallConvention {
         let mut data = InstData::new(InstOpcode::Target(opcode));
         data.operands.push(Operand::Imm(0));
         data.operands.push(Operand::Imm(0));
-        data.operands.push(implicit(sp, true));
-        data.operands.push(implicit(sp, false));
+        data.operands.push(Operand::implicit_def(sp));
+        data.operands.push(Operand::implicit_use(sp));
         data
     }
 
@@ -224,13 +224,13 @@ impl CallConvention {
         let mut data = InstData::new(InstOpcode::Target(opcode));
         data.operands.push(self.callee(symbol));
         data.operands.push(Operand::RegMask(h.func.names.intern(mask)));
-        data.operands.push(implicit(h.func.names.intern(self.link_register), true));
+        data.operands.push(Operand::implicit_def(h.func.names.intern(self.link_register)));
         if self.call_uses_stack_pointer {
-            data.operands.push(implicit(h.func.names.intern(self.stack_pointer), false));
+            data.operands.push(Operand::implicit_use(h.func.names.intern(self.stack_pointer)));
         }
-        data.operands.extend(args.iter().map(|r| implicit(*r, false)));
+        data.operands.extend(args.iter().map(|r| Operand::implicit_use(*r)));
         for (_, _, _, regs) in results {
-            data.operands.extend(regs.iter().map(|r| implicit(*r, true)));
+            data.operands.extend(regs.iter().map(|r| Operand::implicit_def(*r)));
         }
         data
     }
@@ -271,12 +271,4 @@ impl CallConvention {
         *slot += 1;
         Ok(name)
     }
-}
-
-fn implicit(reg: crate::ir::Symbol, def: bool) -> Operand {
-    let mut flags = RegFlags::IMPLICIT;
-    if def {
-        flags.insert(RegFlags::DEF);
-    }
-    Operand::Reg(RegOperand { reg: Reg::Physical(reg), flags, subreg: None, tied_def: None })
 }

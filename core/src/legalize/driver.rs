@@ -366,7 +366,8 @@ pub(super) fn is_artifact(func: &Function, inst: Inst) -> bool {
 pub(super) fn is_trivially_dead(func: &Function, inst: Inst) -> bool {
     let data = func.inst(inst);
     // Uses by debug instructions do not count (LLVM's `use_nodbg_empty`).
-    let only_debug_uses = |v| func.use_insts(v).iter().all(|u| func.inst(*u).known_opcode().is_some_and(is_debug));
+    let only_debug_uses =
+        |v| func.use_insts(v).iter().all(|u| func.inst(*u).known_opcode().is_some_and(Opcode::is_debug));
     for op in data.defs() {
         match op.as_reg().map(|r| r.reg) {
             Some(Reg::Virtual(v)) if only_debug_uses(v) => {}
@@ -381,14 +382,6 @@ pub(super) fn is_trivially_dead(func: &Function, inst: Inst) -> bool {
         || info.has(flags::IS_BRANCH);
     let ordered_memory = data.mem.iter().any(|m| m.flags.contains(MemFlags::VOLATILE) || m.is_atomic());
     !side_effects && !ordered_memory && !data.operands.iter().any(|op| matches!(op, Operand::Intrinsic(_)))
-}
-
-/// Debug instructions, whose uses keep nothing alive.
-fn is_debug(opcode: Opcode) -> bool {
-    matches!(
-        opcode,
-        Opcode::DBG_VALUE | Opcode::DBG_VALUE_LIST | Opcode::DBG_INSTR_REF | Opcode::DBG_PHI | Opcode::DBG_LABEL
-    )
 }
 
 /// Blocks in reverse post-order from the entry.

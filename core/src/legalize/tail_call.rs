@@ -62,10 +62,7 @@ fn next_non_debug(func: &Function, inst: Inst) -> Option<Inst> {
 }
 
 fn is_debug(func: &Function, inst: Inst) -> bool {
-    use Opcode::*;
-    func.inst(inst)
-        .known_opcode()
-        .is_some_and(|op| matches!(op, DBG_VALUE | DBG_VALUE_LIST | DBG_INSTR_REF | DBG_LABEL | DBG_PHI))
+    func.inst(inst).known_opcode().is_some_and(Opcode::is_debug)
 }
 
 /// Erases every instruction after `inst` in its block, the return (and

@@ -8,8 +8,7 @@
 
 use gisel_core::apint::ApInt;
 use gisel_core::ir::{
-    Inst, InstData, InstFlags, InstOpcode, IntPredicate, MemFlags, MemOperand, MemSize, Operand, Reg, RegFlags,
-    RegOperand, VReg,
+    Inst, InstData, InstFlags, InstOpcode, IntPredicate, MemFlags, MemOperand, MemSize, Operand, Reg, VReg,
 };
 use gisel_core::legalize::{Helper, StepResult};
 use gisel_core::opcode::Opcode;
@@ -440,14 +439,8 @@ pub fn dyn_stack_alloc(h: &mut Helper<'_>, inst: Inst) -> bool {
     h.build_with(Opcode::COPY, &[dst], vec![Operand::vreg_use(target)]);
     let mut probe = InstData::new(InstOpcode::Target(h.func.names.intern("PROBED_STACKALLOC_DYN")));
     probe.operands.push(Operand::vreg_use(target));
-    for (name, flags) in [
-        ("sp", RegFlags::IMPLICIT | RegFlags::DEF),
-        ("nzcv", RegFlags::IMPLICIT | RegFlags::DEF),
-        ("sp", RegFlags::IMPLICIT),
-    ] {
-        let reg = Reg::Physical(h.func.names.intern(name));
-        probe.operands.push(Operand::Reg(RegOperand { reg, flags, subreg: None, tied_def: None }));
-    }
+    let (sp, nzcv) = (h.func.names.intern("sp"), h.func.names.intern("nzcv"));
+    probe.operands.extend([Operand::implicit_def(sp), Operand::implicit_def(nzcv), Operand::implicit_use(sp)]);
     h.builder().insert(probe);
     h.func.erase(inst);
     true

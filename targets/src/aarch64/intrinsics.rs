@@ -4,6 +4,7 @@
 //! expanded; the others stay intrinsics for selection.
 
 use super::subtarget::Subtarget;
+use gisel_core::apint::ApInt;
 use gisel_core::ir::{Inst, InstOpcode, MemFlags, MemOperand, Operand};
 use gisel_core::legality::CustomOutcome;
 use gisel_core::legalize::Helper;
@@ -100,7 +101,7 @@ fn va_copy(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> CustomOutcome {
 fn dynamic_area_offset(h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
     let dst = h.reg(inst, 0);
     let bits = h.func.ty(dst).size_in_bits() as u32;
-    h.build_with(Opcode::G_CONSTANT, &[dst], vec![Operand::cimm(gisel_core::apint::ApInt::from_u128(bits, 0))]);
+    h.build_with(Opcode::G_CONSTANT, &[dst], vec![Operand::cimm(ApInt::from_u128(bits, 0))]);
     h.func.erase(inst);
     CustomOutcome::Done
 }

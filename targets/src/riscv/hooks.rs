@@ -6,9 +6,7 @@
 //! ilp32/lp64 calling conventions and their `f`/`d` hard-float variants.
 
 use gisel_core::apint::ApInt;
-use gisel_core::ir::{
-    Inst, InstData, InstOpcode, IntPredicate, MemFlags, MemOperand, Operand, Reg, RegFlags, RegOperand, Symbol, VReg,
-};
+use gisel_core::ir::{Inst, InstData, InstOpcode, IntPredicate, MemFlags, MemOperand, Operand, Reg, RegOperand, VReg};
 use gisel_core::legality::{CustomOutcome, LegalizeStep};
 use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallRequest, LibcallValue, StepResult};
 use gisel_core::opcode::Opcode;
@@ -578,10 +576,10 @@ impl Convention {
         let callee = Operand::ExternalSymbol { name: call.symbol.as_str().into(), offset: 0 };
         data.operands.push(Operand::TargetFlags { flags: "riscv-call".into(), operand: Box::new(callee) });
         data.operands.push(Operand::RegMask(h.func.names.intern(self.mask)));
-        data.operands.push(implicit(h.func.names.intern("x1"), true));
-        data.operands.extend(uses.iter().map(|r| implicit(*r, false)));
+        data.operands.push(Operand::implicit_def(h.func.names.intern("x1")));
+        data.operands.extend(uses.iter().map(|r| Operand::implicit_use(*r)));
         for (_, _, regs) in &results {
-            data.operands.extend(regs.iter().map(|r| implicit(*r, true)));
+            data.operands.extend(regs.iter().map(|r| Operand::implicit_def(*r)));
         }
         h.builder().insert(data);
         let destroy = self.frame_pseudo(h, "ADJCALLSTACKUP");
@@ -618,18 +616,10 @@ impl Convention {
         let mut data = InstData::new(InstOpcode::Target(opcode));
         data.operands.push(Operand::Imm(0));
         data.operands.push(Operand::Imm(0));
-        data.operands.push(implicit(sp, true));
-        data.operands.push(implicit(sp, false));
+        data.operands.push(Operand::implicit_def(sp));
+        data.operands.push(Operand::implicit_use(sp));
         data
     }
-}
-
-fn implicit(reg: Symbol, def: bool) -> Operand {
-    let mut flags = RegFlags::IMPLICIT;
-    if def {
-        flags.insert(RegFlags::DEF);
-    }
-    Operand::Reg(RegOperand { reg: Reg::Physical(reg), flags, subreg: None, tied_def: None })
 }
 
 /// The general-purpose register `name` (`x3` or its ABI name `gp`), which

@@ -3,7 +3,7 @@
 //! `getMachineMemOperand(MMO, Offset, Ty)`).
 
 use super::Helper;
-use crate::ir::{InstFlags, MemOperand, MemSize, Operand, VReg, common_alignment};
+use crate::ir::{InstFlags, MemOperand, Operand, VReg, common_alignment};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
 
@@ -46,16 +46,13 @@ fn object_offset(h: &mut Helper<'_>, base: VReg, offset: u64, into: Option<VReg>
 
 /// The memory operand of the piece at `byte_offset` of type `ty`. Without
 /// a pointer value the offset is not tracked against a base, so the base
-/// alignment shrinks to what the offset allows; a `!range` no longer says
-/// anything about the piece and is dropped (as LLVM's
-/// `getMachineMemOperand` with an offset and a type does).
+/// alignment shrinks to what the offset allows.
 pub(super) fn piece_mem(mem: &MemOperand, byte_offset: u64, ty: Llt) -> MemOperand {
     let mut piece = mem.clone();
-    piece.metadata.retain(|m| !m.starts_with("!range"));
     if mem.pointer.as_deref().is_none_or(|p| p == "unknown-address") {
         piece.base_align = common_alignment(mem.base_align, byte_offset as i64);
     }
     piece.offset += byte_offset as i64;
-    piece.size = MemSize::Type(ty);
+    piece.retype(ty);
     piece
 }

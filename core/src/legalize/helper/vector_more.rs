@@ -364,13 +364,7 @@ pub(super) fn bitcast(h: &mut Helper<'_>, inst: Inst, idx: usize, cast: Llt) -> 
             } else {
                 bitcast_src(h, inst, 0, cast);
             }
-            h.func.modify(inst, |data| {
-                let mem = &mut data.mem[0];
-                mem.size = crate::ir::MemSize::Type(cast);
-                if opcode == G_LOAD {
-                    mem.metadata.retain(|m| !m.starts_with("!range"));
-                }
-            });
+            h.func.modify(inst, |data| data.mem[0].retype(cast));
             changed(h, inst)
         }
         G_SELECT if idx == 0 => {
