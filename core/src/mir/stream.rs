@@ -61,17 +61,11 @@ impl<R: Read> DocumentBatches<R> {
                 let bytes = std::mem::take(&mut self.pending);
                 return self.batch(bytes).map(Some);
             }
-            let start = self.pending.len();
-            self.pending.resize(start + CHUNK_BYTES.max(self.batch_bytes), 0);
-            let read = loop {
-                match self.reader.read(&mut self.pending[start..]) {
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    other => break other,
-                }
-            };
-            let read = read.inspect_err(|_| self.pending.truncate(start))?;
-            self.pending.truncate(start + read);
-            self.eof = read == 0;
+            // `read_to_end` appends into spare capacity without zeroing it,
+            // retries interrupted reads, and stops short only at the end.
+            let want = CHUNK_BYTES.max(self.batch_bytes) as u64;
+            let read = (&mut self.reader).take(want).read_to_end(&mut self.pending)?;
+            self.eof = (read as u64) < want;
         }
     }
 
