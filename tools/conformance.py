@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
-"""Runs the shared conformance corpus, and the real-code corpus when it has
-been built (tools/realcode_corpus.py), through `gisel llc
--run-pass=legalizer` with compare.py and checks the results against the
-figures recorded in tools/conformance-ratchet.tsv: the number of passing
-functions per corpus and target may only go up.
+"""Runs the shared conformance corpus, and the real-code and LLVM-tests
+corpora when they have been built (tools/realcode_corpus.py,
+tools/llvm_tests_corpus.py), through `gisel llc -run-pass=legalizer` with
+compare.py and checks the results against the figures recorded in
+tools/conformance-ratchet.tsv: the number of passing functions per corpus
+and target may only go up.
 
     python3 tools/conformance.py [--gisel target/release/gisel]
                                  [--corpus ../shared/conformance]
-                                 [--realcode target/realcode] [--record]
+                                 [--realcode target/realcode]
+                                 [--llvm-tests target/llvm-tests] [--record]
 
 --record writes the figures of this run into the ratchet file (do it when
 they improved). Without ../shared/conformance the check is skipped with a
-message, as on a user's clone; without a built real-code corpus its groups
-are skipped (and kept in the ratchet file as recorded).
+message, as on a user's clone; without a built real-code or LLVM-tests
+corpus its groups are skipped (and kept in the ratchet file as recorded).
 """
 import argparse
 import os
@@ -36,6 +38,7 @@ GROUPS = [
 ]
 REALCODE_GROUPS = [("realcode", f"^{lib}/{target}/") for lib in ("zlib", "lua")
                    for target in ("aarch64", "riscv64", "riscv32")]
+LLVM_TESTS_GROUPS = [("llvm-tests", "^aarch64/"), ("llvm-tests", "^riscv/")]
 
 
 def run_group(compare, corpus, pattern, gisel, jobs):
@@ -65,6 +68,7 @@ def main():
     ap.add_argument("--gisel", default="target/release/gisel")
     ap.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "shared", "conformance"))
     ap.add_argument("--realcode", default=os.path.join(HERE, "..", "target", "realcode"))
+    ap.add_argument("--llvm-tests", default=os.path.join(HERE, "..", "target", "llvm-tests"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--record", action="store_true")
     args = ap.parse_args()
@@ -78,18 +82,22 @@ def main():
     recorded = read_ratchet()
     results = {}
     worse = []
-    print(f"{'corpus':<6} {'group':<16} {'passed':>7} {'total':>6} {'recorded':>9}")
+    print(f"{'corpus':<10} {'group':<16} {'passed':>7} {'total':>6} {'recorded':>9}")
     groups = [(corpus, pattern, os.path.join(args.corpus, corpus)) for corpus, pattern in GROUPS]
     if os.path.exists(os.path.join(args.realcode, "MANIFEST.tsv")):
         groups += [(corpus, pattern, args.realcode) for corpus, pattern in REALCODE_GROUPS]
     else:
         print(f"conformance: real-code groups skipped, {args.realcode} is not built (tools/realcode_corpus.py)")
+    if os.path.exists(os.path.join(args.llvm_tests, "MANIFEST.tsv")):
+        groups += [(corpus, pattern, args.llvm_tests) for corpus, pattern in LLVM_TESTS_GROUPS]
+    else:
+        print(f"conformance: LLVM-tests groups skipped, {args.llvm_tests} is not built (tools/llvm_tests_corpus.py)")
     for corpus, pattern, folder in groups:
         passed, failed = run_group(compare, folder, pattern, gisel, args.jobs)
         results[(corpus, pattern)] = (passed, passed + failed)
         before = recorded.get((corpus, pattern), (0, 0))[0]
         mark = "  LOWER" if passed < before else ""
-        print(f"{corpus:<6} {pattern:<16} {passed:>7} {passed + failed:>6} {before:>9}{mark}")
+        print(f"{corpus:<10} {pattern:<16} {passed:>7} {passed + failed:>6} {before:>9}{mark}")
         if passed < before:
             worse.append((corpus, pattern, passed, before))
     total = sum(p for p, _ in results.values())
