@@ -63,7 +63,10 @@ impl<R: Read> DocumentBatches<R> {
             }
             // `read_to_end` appends into spare capacity without zeroing it,
             // retries interrupted reads, and stops short only at the end.
-            let want = CHUNK_BYTES.max(self.batch_bytes) as u64;
+            let want = CHUNK_BYTES.max(self.batch_bytes);
+            // Room for the whole chunk at once: no regrowth while reading.
+            self.pending.reserve(want);
+            let want = want as u64;
             let read = (&mut self.reader).take(want).read_to_end(&mut self.pending)?;
             self.eof = (read as u64) < want;
         }
