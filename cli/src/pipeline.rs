@@ -11,7 +11,7 @@ use crate::output::Sink;
 use crate::verification::Verifier;
 use gisel_core::mir::{
     Batch, DocumentBatches, FunctionDoc, MachineFunction, MirDocuments, MirError, MirPrintOptions, Target,
-    read_mir_documents, write_function_with, write_ir_module,
+    plain_function_names, read_mir_documents, write_function_with, write_ir_module,
 };
 use std::collections::HashSet;
 use std::num::NonZeroUsize;
@@ -160,6 +160,13 @@ const BATCH_BYTES: usize = 1 << 20;
 /// cannot be read is reported even after an earlier function failed, and
 /// with `--explain` every body of a batch is read before the batch's first
 /// step is reported.
+///
+/// The file is read once where it can be: later headers are read ahead
+/// (a second read) only for `--explain`, whose steps are printed as they
+/// come, and when a file without an IR module has a function whose name is
+/// not plainly written (the IR module llc makes up names them all, first).
+/// Otherwise an error found on the way is reported only after the later
+/// headers are read, so that a header error after it still comes first.
 pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
     let path = args.input.as_deref().ok_or("gisel: no input file")?;
     let open = || DocumentBatches::open(path, BATCH_BYTES).map_err(|e| cannot_read(path, &e));
@@ -169,14 +176,25 @@ pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
     let features = args.features.as_deref().unwrap_or("");
     let mut documents =
         read_mir_documents(&first.text, path, args.triple.as_deref(), features).map_err(|e| render(path, e, 0))?;
-    let mut names: Vec<String> = documents.functions.iter().map(|f| f.header.name.clone()).collect();
-    if batches.peek().is_some() {
+    let first_names = Names::of(&documents.functions);
+    let mut names = first_names.clone();
+    let ahead = if batches.peek().is_none() {
+        Ahead::Read
+    } else if args.explain {
         read_later_headers(&documents, open()?.skip(1), path, &mut names)?;
-    }
+        Ahead::Read
+    } else if documents.ir_module.is_some() {
+        Ahead::Nothing
+    } else if names.scan_later(open()?.skip(1), path)? {
+        Ahead::Names
+    } else {
+        read_later_headers(&documents, open()?.skip(1), path, &mut names)?;
+        Ahead::Read
+    };
     let mut sink = Sink::create(args.output.as_deref().unwrap_or("-"), path)?;
     let mut prologue = String::new();
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    write_ir_module(documents.ir_module.as_deref(), &documents.file_name, &documents.target, &names, &mut prologue);
+    let listed: Vec<&str> = names.in_order.iter().map(String::as_str).collect();
+    write_ir_module(documents.ir_module.as_deref(), &documents.file_name, &documents.target, &listed, &mut prologue);
     sink.write(&prologue)?;
     let (legalizer, failure) = match pass {
         Pass::None => (None, None),
@@ -189,15 +207,91 @@ pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
     let target = documents.target.clone();
     let run = Run { target: &target, args, legalizer, verifier: Verifier::new(&target) };
     let docs = std::mem::take(&mut documents.functions);
-    run.batch(&documents, docs, &|e| render(path, e, 0), &mut merge, &mut sink)?;
-    for batch in batches {
-        let batch = batch.map_err(|e| cannot_read(path, &e))?;
-        let render = |e| render(path, e, batch.offset);
-        let mut more = documents.read_more(&batch.text).map_err(render)?;
-        let docs = std::mem::take(&mut more.functions);
-        run.batch(&more, docs, &render, &mut merge, &mut sink)?;
+    let mut streamed = run.batch(&documents, docs, &|e| render(path, e, 0), &mut merge, &mut sink);
+    while streamed.is_ok()
+        && let Some(batch) = batches.next()
+    {
+        streamed = batch.map_err(|e| cannot_read(path, &e)).and_then(|batch| {
+            let render = |e| render(path, e, batch.offset);
+            let mut more = documents.read_more(&batch.text).map_err(render)?;
+            if ahead == Ahead::Nothing {
+                names.define_all(&more.functions).map_err(render)?;
+            }
+            let docs = std::mem::take(&mut more.functions);
+            run.batch(&more, docs, &render, &mut merge, &mut sink)
+        });
+    }
+    if let Err(error) = streamed {
+        if ahead != Ahead::Read {
+            // A header error further on comes first, as every header is
+            // read before any body.
+            read_later_headers(&documents, open()?.skip(1), path, &mut first_names.clone())?;
+        }
+        return Err(error);
     }
     merge.finish(sink)
+}
+
+/// What is known of the batches after the first before their bodies are
+/// read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ahead {
+    /// Every header (there is one batch, or they were read ahead).
+    Read,
+    /// The functions' names, each written plainly and defined once.
+    Names,
+    /// Nothing: names are checked as the batches come.
+    Nothing,
+}
+
+/// The functions' names, in file order and as a set (a name defined twice
+/// is an error).
+#[derive(Clone, Default)]
+struct Names {
+    in_order: Vec<String>,
+    defined: HashSet<String>,
+}
+
+impl Names {
+    fn of(functions: &[FunctionDoc]) -> Names {
+        let in_order: Vec<String> = functions.iter().map(|f| f.header.name.clone()).collect();
+        Names { defined: in_order.iter().cloned().collect(), in_order }
+    }
+
+    /// Adds the names of `functions`; the first defined before is an
+    /// error located in its batch.
+    fn define_all(&mut self, functions: &[FunctionDoc]) -> Result<(), MirError> {
+        for doc in functions {
+            let name = &doc.header.name;
+            if !self.defined.insert(name.clone()) {
+                let message = format!("redefinition of machine function '{name}'");
+                return Err(MirError::new(message, doc.header.name_span.clone()));
+            }
+            self.in_order.push(name.clone());
+        }
+        Ok(())
+    }
+
+    /// Adds the names of the functions of the `later` batches when each is
+    /// written plainly and none is defined twice; false, leaving the names
+    /// unchanged, when reading the headers must tell.
+    fn scan_later(&mut self, later: impl Iterator<Item = std::io::Result<Batch>>, path: &str) -> Result<bool, String> {
+        let mut found = Vec::new();
+        let mut defined = self.defined.clone();
+        for batch in later {
+            let batch = batch.map_err(|e| cannot_read(path, &e))?;
+            let Some(names) = plain_function_names(&batch.text) else { return Ok(false) };
+            for name in names {
+                if !defined.insert(name.to_owned()) {
+                    return Ok(false);
+                }
+                found.push(name.to_owned());
+            }
+        }
+        self.in_order.extend(found);
+        self.defined = defined;
+        Ok(true)
+    }
 }
 
 /// Reads the YAML headers of the batches after the first (`later`) before
@@ -207,21 +301,12 @@ fn read_later_headers(
     documents: &MirDocuments<'_>,
     later: impl Iterator<Item = std::io::Result<Batch>>,
     path: &str,
-    names: &mut Vec<String>,
+    names: &mut Names,
 ) -> Result<(), String> {
-    let mut defined: HashSet<String> = names.iter().cloned().collect();
     for batch in later {
         let batch = batch.map_err(|e| cannot_read(path, &e))?;
         let more = documents.read_more(&batch.text).map_err(|e| render(path, e, batch.offset))?;
-        for doc in &more.functions {
-            let name = &doc.header.name;
-            if !defined.insert(name.clone()) {
-                let error =
-                    MirError::new(format!("redefinition of machine function '{name}'"), doc.header.name_span.clone());
-                return Err(render(path, error, batch.offset));
-            }
-            names.push(name.clone());
-        }
+        names.define_all(&more.functions).map_err(|e| render(path, e, batch.offset))?;
     }
     Ok(())
 }

@@ -31,6 +31,17 @@ fn large_file(name: &str, last: &str) -> PathBuf {
     path
 }
 
+/// `text` after an IR module defining the functions `f0` to `f{FUNCTIONS}`
+/// (gisel then reads the file once, checking later headers only on an
+/// error).
+fn with_ir_module(text: &str) -> String {
+    let mut module = String::from("--- |\n");
+    for i in 0..=FUNCTIONS {
+        module.push_str(&format!("  define void @f{i}() {{\n    ret void\n  }}\n\n"));
+    }
+    module + "...\n" + text
+}
+
 fn gisel(args: &[&str], input: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gisel")).args(args).arg(input).output().expect("runs gisel")
 }
@@ -61,29 +72,46 @@ fn a_header_error_at_the_end_is_reported_before_a_body_error_at_the_start() {
     text.push_str(&(1..FUNCTIONS).map(|i| function(i, "G_ADD")).collect::<String>());
     text.push_str("---\nname: [ unclosed\nbody: |\n  bb.0:\n...\n");
     let path = large_file("header", "");
-    std::fs::write(&path, &text).expect("writes");
-    let output = gisel(&["llc", "-mtriple=aarch64", "-run-pass=legalizer", "-o", "-"], &path);
-    assert!(!output.status.success());
-    // The error is in the last document's header (its last four lines).
-    let message = stderr(&output);
-    let line: usize = message
-        .split("large.mir:")
-        .nth(1)
-        .and_then(|rest| rest.split(':').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no location in {message}"));
-    assert!(line + 4 >= text.lines().count(), "{message}");
-    assert!(!message.contains("G_NOT_AN_OPCODE"), "{message}");
+    for text in [text.clone(), with_ir_module(&text)] {
+        std::fs::write(&path, &text).expect("writes");
+        let output = gisel(&["llc", "-mtriple=aarch64", "-run-pass=legalizer", "-o", "-"], &path);
+        assert!(!output.status.success());
+        // The error is in the last document's header (its last four lines).
+        let message = stderr(&output);
+        let line: usize = message
+            .split("large.mir:")
+            .nth(1)
+            .and_then(|rest| rest.split(':').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no location in {message}"));
+        assert!(line + 4 >= text.lines().count(), "{message}");
+        assert!(!message.contains("G_NOT_AN_OPCODE"), "{message}");
+    }
     std::fs::remove_dir_all(path.parent().expect("a directory")).expect("removes");
 }
 
 #[test]
 fn a_name_defined_twice_far_apart_is_an_error() {
     let path = large_file("twice", &function(7, "G_ADD"));
+    let text = std::fs::read_to_string(&path).expect("reads");
+    for text in [text.clone(), with_ir_module(&text.replacen("G_ADD", "G_NOT_AN_OPCODE", 1))] {
+        std::fs::write(&path, &text).expect("writes");
+        let output = gisel(&["llc", "-mtriple=aarch64", "-run-pass=none", "-o", "-"], &path);
+        assert!(!output.status.success());
+        assert!(stderr(&output).contains("redefinition of machine function 'f7'"), "{}", stderr(&output));
+        assert!(output.stdout.is_empty());
+    }
+    std::fs::remove_dir_all(path.parent().expect("a directory")).expect("removes");
+}
+
+#[test]
+fn a_quoted_name_far_on_is_read_from_its_header() {
+    let quoted = function(FUNCTIONS, "G_SUB").replacen(&format!("f{FUNCTIONS}"), "'g h'", 1);
+    let path = large_file("quoted", &quoted);
     let output = gisel(&["llc", "-mtriple=aarch64", "-run-pass=none", "-o", "-"], &path);
-    assert!(!output.status.success());
-    assert!(stderr(&output).contains("redefinition of machine function 'f7'"), "{}", stderr(&output));
-    assert!(output.stdout.is_empty());
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains("define void @\"g h\"()"), "the prologue names every function");
     std::fs::remove_dir_all(path.parent().expect("a directory")).expect("removes");
 }
 

@@ -20,7 +20,7 @@ pub use file::{
     write_function_with, write_mir,
 };
 pub use round_trip::check_round_trip;
-pub use stream::{Batch, DocumentBatches};
+pub use stream::{Batch, DocumentBatches, plain_function_names};
 pub use vreg_numbering::renumber_vregs;
 
 use crate::ir::Function;

@@ -131,6 +131,39 @@ impl<R: Read> Iterator for DocumentBatches<R> {
     }
 }
 
+/// The names of the machine functions in a batch after the first, found
+/// without reading their headers: each document's first top-level `name: `
+/// line, when it holds a plain name that YAML reads as written (a letter,
+/// `_`, `.` or `$`, then those, digits and `-`). `None` when a document is
+/// written otherwise (no such line, a quoted or commented name, one YAML
+/// could read as another type): then only reading the headers tells.
+pub fn plain_function_names(batch: &str) -> Option<Vec<&str>> {
+    let mut names = Vec::new();
+    let mut wanted = false;
+    for line in batch.lines() {
+        if starts_document(line.as_bytes()) {
+            if wanted {
+                return None;
+            }
+            wanted = true;
+        } else if wanted && let Some(value) = line.strip_prefix("name: ") {
+            names.push(plain_name(value.trim_end_matches([' ', '\t', '\r']).trim_start_matches(' '))?);
+            wanted = false;
+        }
+    }
+    (!wanted).then_some(names)
+}
+
+/// `value` when YAML reads it as this very string.
+fn plain_name(value: &str) -> Option<&str> {
+    let mut chars = value.chars();
+    let first = chars.next()?;
+    let plain = (first.is_ascii_alphabetic() || matches!(first, '_' | '.' | '$'))
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$' | '-'));
+    let special = matches!(value.to_ascii_lowercase().as_str(), "null" | "true" | "false" | ".nan" | ".inf");
+    (plain && !special).then_some(value)
+}
+
 /// A `---` document start, not an IR module's `--- |`.
 fn starts_document(line: &[u8]) -> bool {
     let Some(rest) = line.strip_prefix(b"---") else { return false };
@@ -172,5 +205,18 @@ mod tests {
         let bad: &[u8] = b"---\nname: \xff\n";
         let error = DocumentBatches::new(bad, 10).next().expect("a batch").unwrap_err();
         assert!(error.to_string().contains("not UTF-8 at byte 10"), "{error}");
+    }
+
+    #[test]
+    fn plain_names_are_found_and_anything_else_is_left_to_the_headers() {
+        let doc = |name: &str| format!("---\nname:            {name}\nbody: |\n  bb.0:\n    name: x\n...\n");
+        let text = [doc("f"), doc("_g.1$-2"), doc("main")].concat();
+        assert_eq!(plain_function_names(&text), Some(vec!["f", "_g.1$-2", "main"]));
+        assert_eq!(plain_function_names(""), Some(vec![]));
+        assert_eq!(plain_function_names("---\nname:f\n...\n"), None, "a scalar, not a key");
+        for odd in ["'f'", "\"f\"", "f # c", "1f", "null", "True", "f:g", "", "@f", "-f"] {
+            assert_eq!(plain_function_names(&[doc("f"), doc(odd)].concat()), None, "{odd}");
+        }
+        assert_eq!(plain_function_names("---\nbody: |\n  bb.0:\n...\n"), None, "no name");
     }
 }
