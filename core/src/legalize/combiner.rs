@@ -387,14 +387,14 @@ fn combine_trunc(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
                 return None;
             }
         }
-        // trunc(ext x) -> x, through whatever the value finder sees in x.
-        Opcode::G_SEXT | Opcode::G_ZEXT | Opcode::G_ANYEXT => {
-            match find_value(h, dst, 0, dst_ty.size_in_bits() as u32, dst_ty, &mut None) {
-                Some(found) if found != dst && h.func.ty(found) == dst_ty => replace_reg(h, dst, found),
-                _ => return None,
-            }
-        }
-        _ => return None,
+        // A merge truncated to a vector is left as it is.
+        Opcode::G_MERGE_VALUES => return None,
+        // trunc(ext x) -> x, and trunc(unmerge(ext x)) and the like: whatever
+        // the value finder sees of the low bits.
+        _ => match find_value(h, dst, 0, dst_ty.size_in_bits() as u32, dst_ty, &mut None) {
+            Some(found) if found != dst && h.func.ty(found) == dst_ty => replace_reg(h, dst, found),
+            _ => return None,
+        },
     }
     Some(Some(def))
 }
@@ -468,7 +468,10 @@ fn defs_from_value_finder(h: &mut Helper<'_>, defs: &[VReg], def_ty: Llt) -> boo
 /// A register holding bits `[start, start + size)` of `reg`, looking
 /// through unmerges, inserts, truncations and extensions (LLVM's
 /// `findValueFromDefImpl` for scalars). `best` is the best exact match
-/// seen so far.
+/// seen so far. An undefined value is given as one of type `want`: the
+/// caller's type through unmerges, the source's type below a truncation,
+/// extension, insert or concatenation (so truncating an undefined value
+/// finds nothing narrower to use).
 fn find_value(
     h: &mut Helper<'_>,
     reg: VReg,
@@ -492,10 +495,11 @@ fn find_value(
         }
         Opcode::G_TRUNC => {
             let source = use_reg(h, def, 1);
-            if !h.func.ty(source).is_scalar() {
+            let source_ty = h.func.ty(source);
+            if !source_ty.is_scalar() {
                 return *best;
             }
-            find_value(h, source, start, size, want, best)
+            find_value(h, source, start, size, source_ty, best)
         }
         Opcode::G_SEXT | Opcode::G_ZEXT | Opcode::G_ANYEXT => {
             let source = use_reg(h, def, 1);
@@ -506,7 +510,7 @@ fn find_value(
             if start == 0 && source_ty.size_in_bits() as u32 == size {
                 *best = Some(source);
             }
-            find_value(h, source, start, size, want, best)
+            find_value(h, source, start, size, source_ty, best)
         }
         Opcode::G_INSERT => {
             let Operand::Imm(offset) = h.func.inst(def).operands[3] else { return *best };
@@ -514,12 +518,12 @@ fn find_value(
             let inserted_size = h.func.ty(inserted).size_in_bits() as u32;
             let (offset, end) = (u32::try_from(offset).ok()?, start + size);
             if end <= offset || offset + inserted_size <= start {
-                find_value(h, container, start, size, want, best)
+                find_value(h, container, start, size, h.func.ty(container), best)
             } else if offset <= start && end <= offset + inserted_size {
                 if start == offset && size == inserted_size {
                     *best = Some(inserted);
                 }
-                find_value(h, inserted, start - offset, size, want, best)
+                find_value(h, inserted, start - offset, size, h.func.ty(inserted), best)
             } else {
                 None
             }
@@ -533,7 +537,7 @@ fn find_value(
             if offset == 0 && size == piece {
                 *best = Some(source);
             }
-            find_value(h, source, offset, size, want, best)
+            find_value(h, source, offset, size, h.func.ty(source), best)
         }
         Opcode::G_BUILD_VECTOR => {
             let piece = source_size(h, def);
