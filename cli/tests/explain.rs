@@ -54,7 +54,7 @@ fn explain_prints_each_step_with_its_rule() {
     assert_eq!(after("combine: %9:_(s32) = G_SEXT %6(s16)")[0], "  => %9:_(s32) = G_SEXT_INREG %14, 16");
     let sext = after("step: %9:_(s32) = G_SEXT_INREG %14, 16");
     assert_eq!(sext[0], "  G_SEXT_INREG(s32): rule 0 custom_for(s32) -> Custom");
-    assert!(sext.contains(&"  => %9:_(s32) = G_ASHR %16, %15(s32)"), "{trace}");
+    assert!(sext.contains(&"  => %9:_(s32) = G_ASHR %15, %16(s32)"), "{trace}");
     assert_eq!(lines.last(), Some(&"# 'add_and_compare_i16': 5 steps, 5 combines"));
 }
 

@@ -72,10 +72,7 @@ impl LegalizeTarget for RiscvHooks {
                 h.func.modify(inst, |data| data.operands.push(Operand::Imm(ROUND_TOWARD_ZERO)));
                 CustomOutcome::Done
             }
-            G_SEXT_INREG => {
-                sext_inreg(h, inst, &self.st);
-                CustomOutcome::Done
-            }
+            G_SEXT_INREG => sext_inreg(h, inst, &self.st),
             G_ABS => {
                 // `lowerAbsToMaxNeg`: smax(x, 0 - x).
                 let ty = h.ty(inst, 0);
@@ -323,21 +320,19 @@ fn constant_through(h: &Helper<'_>, mut reg: VReg) -> Option<ApInt> {
 }
 
 /// `G_SEXT_INREG` in XLEN: legal as `sext.w` (RV64, from 32 bits) and as
-/// Zbb's `sext.b`/`sext.h`; otherwise a left shift and an arithmetic right
-/// shift.
-fn sext_inreg(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) {
-    let Operand::Imm(width) = h.func.inst(inst).operands[2] else { return };
-    let ty = h.ty(inst, 0);
-    let bits = ty.size_in_bits() as i64;
+/// Zbb's `sext.b`/`sext.h`; otherwise the generic lowering, a left shift
+/// into a register of its own and an arithmetic right shift (so that CSE
+/// shares the left shift of an earlier lowering through a COPY, as in llc).
+fn sext_inreg(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> CustomOutcome {
+    let Operand::Imm(width) = h.func.inst(inst).operands[2] else { return CustomOutcome::Failed };
+    let bits = h.ty(inst, 0).size_in_bits() as i64;
     if (bits == 64 && width == 32) || (st.has_zbb() && (width == 8 || width == 16)) {
-        return;
+        return CustomOutcome::Done;
     }
-    let src = h.reg(inst, 1);
-    let dst = h.reg(inst, 0);
-    let amount = h.builder().constant(ty, i128::from(bits - width));
-    let shl = h.build(Opcode::G_SHL, ty, &[src, amount]);
-    h.build_into(Opcode::G_ASHR, dst, &[shl, amount]);
-    h.func.erase(inst);
+    match h.lower(inst) {
+        StepResult::Unable(_) => CustomOutcome::Failed,
+        _ => CustomOutcome::Done,
+    }
 }
 
 /// A 64-bit constant stays as it is unless building it would take more
