@@ -63,7 +63,9 @@ pub struct Cse {
     pending: Vec<Inst>,
 }
 
-/// LLVM's `CSEConfigFull`.
+/// LLVM's `CSEConfigFull`, less `G_EXTRACT`: LLVM lists it, but every
+/// builder of a scalar `G_EXTRACT` (`buildExtract`) inserts it without
+/// looking for an equal one, so extracts are never shared.
 fn is_cse_opcode(opcode: Opcode) -> bool {
     use Opcode::*;
     matches!(
@@ -90,7 +92,6 @@ fn is_cse_opcode(opcode: Opcode) -> bool {
             | G_UNMERGE_VALUES
             | G_TRUNC
             | G_PTR_ADD
-            | G_EXTRACT
             | G_SELECT
             | G_BUILD_VECTOR
             | G_BUILD_VECTOR_TRUNC

@@ -102,12 +102,14 @@ fn uneven_narrowing_splits_off_a_leftover_and_remerges_through_the_gcd() {
     print_body(&func, &mut out);
     let lines: Vec<&str> = out.lines().map(str::trim).collect();
     let expected = [
-        // The second operand's extracts are CSE'd into the first's; as LLVM's
-        // extractParts names their registers, CSE leaves COPYs. Extracts of
-        // an undefined value then fold to undefined values, and the leftover
-        // half, unused once the remerge folds, is erased with its operands.
-        "%5:_(s64) = G_IMPLICIT_DEF",
-        "%7:_(s64) = COPY %5(s64)",
+        // Each operand gets its own extracts (LLVM never CSEs them). Extracts
+        // of an undefined value fold to undefined values built into the
+        // extracts' registers, which CSE turns into COPYs of the first built
+        // (the second operand's: artifacts are combined last first); the
+        // leftover half, unused once the remerge folds, is erased with its
+        // operands.
+        "%7:_(s64) = G_IMPLICIT_DEF",
+        "%5:_(s64) = COPY %7(s64)",
         "%9:_(s64) = G_XOR %5, %7",
         // The unmerge of the remerged s96 folds away: its users read the pieces.
         "$w0 = COPY %11(s32)",
