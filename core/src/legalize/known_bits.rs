@@ -329,7 +329,9 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
                     Known { zero: k.zero.lshr(s).or(&ApInt::all_ones(bits).shl(bits - s)), one: k.one.lshr(s) }
                 }
                 Some(s) => Known { zero: k.zero.ashr(s), one: k.one.ashr(s) },
-                None => nothing,
+                // Shifting by the width or more is poison, which LLVM's
+                // KnownBits shifts report as all bits zero.
+                None => Known { zero: ApInt::all_ones(bits), one: ApInt::zero(bits) },
             },
             (Some(k), None) => k.shifted_by_unknown_amount(opcode),
             _ => nothing,
@@ -418,6 +420,16 @@ mod tests {
         assert_eq!(zero_mask(body, "t"), 0xffff_fffe);
         // At most eight ones: the count fits in four bits.
         assert_eq!(zero_mask(body, "p"), 0xffff_fff0);
+    }
+
+    #[test]
+    fn shifts_by_the_width_or_more_are_all_zero() {
+        let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %big:_(s32) = G_CONSTANT i32 633\n  \
+                    %w:_(s32) = G_CONSTANT i32 32\n  %l:_(s32) = G_SHL %a, %big(s32)\n  \
+                    %r:_(s32) = G_LSHR %a, %w(s32)\n  %s:_(s32) = G_ASHR %a, %big(s32)\n";
+        for name in ["l", "r", "s"] {
+            assert_eq!(zero_mask(body, name), 0xffff_ffff, "{name}");
+        }
     }
 
     #[test]
