@@ -11,7 +11,7 @@ use gisel_core::legalize::{
 };
 use gisel_core::llvm_ir::IrModule;
 use gisel_core::mir::{MachineFunction, Target};
-use gisel_targets::{TargetOptions, target_for};
+use gisel_targets::{Arch, TargetOptions, target_for};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -51,9 +51,12 @@ impl<'a> ModuleLegalizer<'a> {
             _ if options.opt_level == 0 => CseMode::ConstantsOnly,
             _ => CseMode::Full,
         };
-        let module_target = target_for(&target.triple, &options).map_err(|e| format!("gisel: {e}"))?;
-        let abort_mode = args.abort_mode.unwrap_or(if module_target.falls_back_by_default { 0 } else { 1 });
-        let targets = Mutex::new(HashMap::from([(options.clone(), Arc::new(module_target))]));
+        // The rules are built per subtarget when a function needs them (a
+        // module's functions usually name their features, so the module's
+        // own subtarget is often never used).
+        let arch = Arch::of(&target.triple).map_err(|e| format!("gisel: {e}"))?;
+        let abort_mode = args.abort_mode.unwrap_or(if arch.falls_back_by_default(&options) { 0 } else { 1 });
+        let targets = Mutex::new(HashMap::new());
         Ok(ModuleLegalizer { args, triple: target.triple.clone(), options, targets, cse, abort_mode })
     }
 

@@ -25,25 +25,44 @@ pub struct Target {
     pub info: LegalizerInfo,
     /// Custom legalization, calling convention, lowering choices.
     pub hooks: Box<dyn LegalizeTarget + Send>,
+}
+
+/// The architectures gisel has rules for, as a triple names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arch {
+    /// The toy 32-bit target of the guide.
+    Toy32,
+    /// `aarch64*` and `arm64`.
+    AArch64,
+    /// `riscv32*` and `riscv64*`.
+    RiscV,
+}
+
+impl Arch {
+    /// The architecture of `triple` (as `-mtriple` or the IR module gives
+    /// it), or why gisel has no target for it.
+    pub fn of(triple: &str) -> Result<Arch, String> {
+        match triple.split('-').next().unwrap_or(triple) {
+            "toy32" => Ok(Arch::Toy32),
+            a if a.starts_with("aarch64") || a == "arm64" => Ok(Arch::AArch64),
+            a if a.starts_with("riscv32") || a.starts_with("riscv64") => Ok(Arch::RiscV),
+            _ => Err(format!("no legalizer rules for target '{triple}' yet")),
+        }
+    }
+
     /// Whether llc, without `-global-isel-abort`, goes on past a function
     /// it cannot legalize (marking it `failedISel`) instead of stopping:
     /// AArch64 at `-O0` uses GlobalISel with a SelectionDAG fallback.
-    pub falls_back_by_default: bool,
+    pub fn falls_back_by_default(self, options: &TargetOptions) -> bool {
+        self == Arch::AArch64 && options.opt_level == 0
+    }
 }
 
 /// The target for `triple` (as `-mtriple` or the IR module gives it).
 pub fn target_for(triple: &str, options: &TargetOptions) -> Result<Target, String> {
-    let arch = triple.split('-').next().unwrap_or(triple);
-    match arch {
-        "toy32" => Ok(Target { info: toy::toy(), hooks: Box::new(DefaultTarget), falls_back_by_default: false }),
-        a if a.starts_with("aarch64") || a == "arm64" => Ok(aarch64::target(triple, options)),
-
-        a if a.starts_with("riscv32") || a.starts_with("riscv64") => {
-            riscv::target(triple, options).ok_or_else(|| format!("bad RISC-V triple '{triple}'"))
-        }
-        _ => {
-            let _ = options;
-            Err(format!("no legalizer rules for target '{triple}' yet"))
-        }
+    match Arch::of(triple)? {
+        Arch::Toy32 => Ok(Target { info: toy::toy(), hooks: Box::new(DefaultTarget) }),
+        Arch::AArch64 => Ok(aarch64::target(triple, options)),
+        Arch::RiscV => riscv::target(triple, options).ok_or_else(|| format!("bad RISC-V triple '{triple}'")),
     }
 }

@@ -171,29 +171,34 @@ pub fn module_datalayout(ir_module: &str) -> Option<&str> {
 
 /// The `!N` a numbered metadata definition line (`!N = ...`) defines.
 fn metadata_id(line: &str) -> Option<&str> {
-    let (id, _) = line.trim().split_once('=')?;
-    let id = id.trim();
-    let digits = id.strip_prefix('!')?;
-    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(id)
+    let line = line.trim_start();
+    let digits = line.strip_prefix('!')?.bytes().take_while(u8::is_ascii_digit).count();
+    let (id, rest) = line.split_at(1 + digits);
+    (digits > 0 && rest.trim_start().starts_with('=')).then_some(id)
 }
 
 /// Numbered metadata nodes nothing else in the IR module refers to, which
 /// llc does not print back (machine instructions may still name them).
 fn unreferenced_metadata(ir_module: &str) -> rustc_hash::FxHashSet<&str> {
     let mut referenced = rustc_hash::FxHashSet::default();
+    let mut defined = Vec::new();
     for line in ir_module.lines() {
         let uses = match metadata_id(line) {
-            Some(_) => line.split_once('=').map_or("", |(_, node)| node),
+            Some(id) => {
+                defined.push(id);
+                line.split_once('=').map_or("", |(_, node)| node)
+            }
             None => line,
         };
-        for (at, _) in uses.match_indices('!') {
+        for at in memchr::memchr_iter(b'!', uses.as_bytes()) {
             let digits = uses[at + 1..].bytes().take_while(u8::is_ascii_digit).count();
             if digits > 0 {
                 referenced.insert(&uses[at..at + 1 + digits]);
             }
         }
     }
-    ir_module.lines().filter_map(metadata_id).filter(|id| !referenced.contains(id)).collect()
+    defined.retain(|id| !referenced.contains(id));
+    defined.into_iter().collect()
 }
 
 fn module_string<'a>(ir_module: &'a str, key: &str) -> Option<&'a str> {

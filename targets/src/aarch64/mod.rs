@@ -19,9 +19,5 @@ use crate::{Target, TargetOptions};
 /// The AArch64 target for `triple` and the llc options.
 pub fn target(triple: &str, options: &TargetOptions) -> Target {
     let subtarget = Subtarget::new(triple, &options.features, options.code_model.as_deref(), options.opt_level);
-    Target {
-        info: aarch64_rules(&subtarget),
-        hooks: Box::new(AArch64Hooks::new(subtarget)),
-        falls_back_by_default: options.opt_level == 0,
-    }
+    Target { info: aarch64_rules(&subtarget), hooks: Box::new(AArch64Hooks::new(subtarget)) }
 }

@@ -22,5 +22,5 @@ pub fn target(triple: &str, options: &TargetOptions) -> Option<Target> {
         st.set_abi(abi);
     }
     let info = rules::riscv(&st);
-    Some(Target { info, hooks: Box::new(hooks::RiscvHooks::new(st)), falls_back_by_default: false })
+    Some(Target { info, hooks: Box::new(hooks::RiscvHooks::new(st)) })
 }
