@@ -29,22 +29,23 @@ pub enum CseMode {
     Full,
 }
 
-/// What identifies an instruction for CSE.
+/// What identifies an instruction for CSE, its constants borrowed from
+/// the function (a key is built for each lookup and dropped after it).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Key {
+struct Key<'f> {
     block: Block,
     opcode: Opcode,
     defs: SmallVec<[(Llt, Option<crate::ir::Symbol>); 1]>,
-    uses: SmallVec<[UseKey; 3]>,
+    uses: SmallVec<[UseKey<'f>; 3]>,
     flags: crate::ir::InstFlags,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum UseKey {
+enum UseKey<'f> {
     Reg(VReg),
     Imm(i64),
-    CImm(ApInt),
-    FpImm(FpConst),
+    CImm(&'f ApInt),
+    FpImm(&'f FpConst),
     IntPred(IntPredicate),
 }
 
@@ -196,10 +197,15 @@ impl Cse {
                 continue;
             }
             fold_constants(func, inst);
-            let Some(key) = self.key(func, inst) else { continue };
-            let Some(existing) = self.find(func, &key).filter(|e| *e != inst) else {
-                self.record(func, &key, inst);
-                continue;
+            let existing = match self.key(func, inst) {
+                Some(key) => match self.find(func, &key).filter(|e| *e != inst) {
+                    Some(existing) => existing,
+                    None => {
+                        self.record(func, &key, inst);
+                        continue;
+                    }
+                },
+                None => continue,
             };
             let defs = def_vregs(func, inst);
             let explicit = defs.iter().any(|d| explicit.contains(d));
@@ -247,7 +253,7 @@ impl Cse {
     }
 
     /// The CSE key of `inst` when this mode shares its opcode.
-    fn key(&self, func: &Function, inst: Inst) -> Option<Key> {
+    fn key<'f>(&self, func: &'f Function, inst: Inst) -> Option<Key<'f>> {
         let shared = match func.inst(inst).known_opcode()? {
             Opcode::G_CONSTANT | Opcode::G_FCONSTANT | Opcode::G_IMPLICIT_DEF => self.mode != CseMode::Off,
             _ => self.mode == CseMode::Full,
@@ -273,14 +279,42 @@ fn hash(key: &Key) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(key)
 }
 
-/// True when `existing` is still placed and still has `key`.
+/// True when `existing` is still placed and still has `key`: `key`
+/// compared with the instruction field by field, as [`key`] would build
+/// it, without building one (a lookup compares every candidate).
 fn key_of_is(func: &Function, existing: Inst, expected: &Key) -> bool {
-    func.inst(existing).block().is_some() && key(func, existing).as_ref() == Some(expected)
+    let data = func.inst(existing);
+    if data.block() != Some(expected.block)
+        || data.known_opcode() != Some(expected.opcode)
+        || data.flags != expected.flags
+        || usize::from(data.num_defs) != expected.defs.len()
+    {
+        return false;
+    }
+    let defs_match = data.defs().iter().zip(&expected.defs).all(|(op, &(ty, class))| match op.as_reg().map(|r| r.reg) {
+        Some(Reg::Virtual(v)) => func.ty(v) == ty && func.vreg(v).class == class,
+        _ => false,
+    });
+    let mut uses = data.uses().iter();
+    let uses_match = expected.uses.iter().all(|want| uses.next().is_some_and(|op| use_is(op, want)));
+    defs_match && uses_match && uses.next().is_none()
+}
+
+/// True when operand `op` is the use `want` stands for in a key.
+fn use_is(op: &Operand, want: &UseKey) -> bool {
+    match (op, want) {
+        (Operand::Reg(r), UseKey::Reg(v)) => !r.is_implicit() && r.reg == Reg::Virtual(*v),
+        (Operand::Imm(a), UseKey::Imm(b)) => a == b,
+        (Operand::CImm(a), UseKey::CImm(b)) => **a == **b,
+        (Operand::FpImm(a), UseKey::FpImm(b)) => **a == **b,
+        (Operand::IntPred(a), UseKey::IntPred(b)) => a == b,
+        _ => false,
+    }
 }
 
 /// The CSE key of a CSE-able instruction whose defs are all vregs (only
 /// `G_UNMERGE_VALUES` has several).
-fn key(func: &Function, inst: Inst) -> Option<Key> {
+fn key(func: &Function, inst: Inst) -> Option<Key<'_>> {
     let data = func.inst(inst);
     let opcode = data.known_opcode().filter(|op| is_cse_opcode(*op))?;
     let block = data.block()?;
@@ -303,8 +337,8 @@ fn key(func: &Function, inst: Inst) -> Option<Key> {
                 Reg::Physical(_) => return None,
             },
             Operand::Imm(v) => UseKey::Imm(*v),
-            Operand::CImm(v) => UseKey::CImm(v.as_ref().clone()),
-            Operand::FpImm(v) => UseKey::FpImm(**v),
+            Operand::CImm(v) => UseKey::CImm(v),
+            Operand::FpImm(v) => UseKey::FpImm(v),
             Operand::IntPred(p) => UseKey::IntPred(*p),
             _ => return None,
         });
