@@ -365,15 +365,6 @@ pub(super) fn is_artifact(func: &Function, inst: Inst) -> bool {
 /// No side effects and every def is an unused virtual register.
 pub(super) fn is_trivially_dead(func: &Function, inst: Inst) -> bool {
     let data = func.inst(inst);
-    // Uses by debug instructions do not count (LLVM's `use_nodbg_empty`).
-    let only_debug_uses =
-        |v| func.use_insts(v).iter().all(|u| func.inst(*u).known_opcode().is_some_and(Opcode::is_debug));
-    for op in data.defs() {
-        match op.as_reg().map(|r| r.reg) {
-            Some(Reg::Virtual(v)) if only_debug_uses(v) => {}
-            _ => return false,
-        }
-    }
     let Some(opcode) = data.known_opcode() else { return false };
     let info = opcode.info();
     let side_effects = info.has(flags::HAS_SIDE_EFFECTS)
@@ -381,7 +372,13 @@ pub(super) fn is_trivially_dead(func: &Function, inst: Inst) -> bool {
         || info.has(flags::IS_TERMINATOR)
         || info.has(flags::IS_BRANCH);
     let ordered_memory = data.mem.iter().any(|m| m.flags.contains(MemFlags::VOLATILE) || m.is_atomic());
-    !side_effects && !ordered_memory && !data.operands.iter().any(|op| matches!(op, Operand::Intrinsic(_)))
+    if side_effects || ordered_memory || data.operands.iter().any(|op| matches!(op, Operand::Intrinsic(_))) {
+        return false;
+    }
+    // Uses by debug instructions do not count (LLVM's `use_nodbg_empty`).
+    let only_debug_uses =
+        |v| func.use_insts(v).iter().all(|u| func.inst(*u).known_opcode().is_some_and(Opcode::is_debug));
+    data.defs().iter().all(|op| matches!(op.as_reg().map(|r| r.reg), Some(Reg::Virtual(v)) if only_debug_uses(v)))
 }
 
 /// Blocks in reverse post-order from the entry.
