@@ -12,7 +12,7 @@ use gisel_core::legalize::{
 use gisel_core::llvm_ir::IrModule;
 use gisel_core::mir::{MachineFunction, Target};
 use gisel_targets::{Arch, TargetOptions, target_for};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 
 /// The CPUs whose (empty) feature sets gisel models.
@@ -27,8 +27,23 @@ pub struct ModuleLegalizer<'a> {
     /// The module's options, before a function's attributes refine them.
     options: TargetOptions,
     targets: Mutex<HashMap<TargetOptions, Arc<gisel_targets::Target>>>,
+    arch: Arch,
+    /// llc's warnings already given (about CPUs and features it does not
+    /// recognize), each said once.
+    warned: Mutex<HashSet<String>>,
     cse: CseMode,
     abort_mode: u8,
+}
+
+/// Prints llc's warning for each CPU or feature of `options` llc does not
+/// recognize, unless already given.
+fn warn_unrecognized(arch: Arch, options: &TargetOptions, warned: &Mutex<HashSet<String>>) {
+    let mut warned = warned.lock().unwrap_or_else(PoisonError::into_inner);
+    for warning in arch.unrecognized(options) {
+        if warned.insert(warning.clone()) {
+            eprintln!("{warning}");
+        }
+    }
 }
 
 impl<'a> ModuleLegalizer<'a> {
@@ -43,7 +58,10 @@ impl<'a> ModuleLegalizer<'a> {
             opt_level: args.opt_level.unwrap_or(2),
         }
         .with_module_flags(module);
-        if let Some(cpu) = options.cpu.as_deref().filter(|cpu| !GENERIC_CPUS.contains(cpu)) {
+        let arch = Arch::of(&target.triple).map_err(|e| format!("gisel: {e}"))?;
+        let warned = Mutex::new(HashSet::new());
+        warn_unrecognized(arch, &options, &warned);
+        if let Some(cpu) = options.cpu.as_deref().filter(|cpu| !GENERIC_CPUS.contains(cpu) && arch.knows_cpu(cpu)) {
             eprintln!("gisel: warning: the features of CPU '{cpu}' are not modelled; give them with -mattr");
         }
         let cse = match args.cse_in_legalizer {
@@ -54,10 +72,9 @@ impl<'a> ModuleLegalizer<'a> {
         // The rules are built per subtarget when a function needs them (a
         // module's functions usually name their features, so the module's
         // own subtarget is often never used).
-        let arch = Arch::of(&target.triple).map_err(|e| format!("gisel: {e}"))?;
         let abort_mode = args.abort_mode.unwrap_or(if arch.falls_back_by_default(&options) { 0 } else { 1 });
         let targets = Mutex::new(HashMap::new());
-        Ok(ModuleLegalizer { args, triple: target.triple.clone(), options, targets, cse, abort_mode })
+        Ok(ModuleLegalizer { args, triple: target.triple.clone(), options, targets, arch, warned, cse, abort_mode })
     }
 
     /// The target for `function`'s subtarget.
@@ -67,6 +84,7 @@ impl<'a> ModuleLegalizer<'a> {
         if let Some(target) = targets.get(&options) {
             return Ok(Arc::clone(target));
         }
+        warn_unrecognized(self.arch, &options, &self.warned);
         let target = Arc::new(target_for(&self.triple, &options).map_err(|e| format!("gisel: {e}"))?);
         targets.insert(options, Arc::clone(&target));
         Ok(target)

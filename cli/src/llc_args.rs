@@ -73,8 +73,7 @@ impl LlcArgs {
             };
             match name {
                 "mtriple" => parsed.triple = Some(value("mtriple")?),
-                // llc lowercases each -mattr feature (`+A` is `+a`).
-                "mattr" => parsed.features = Some(value("mattr")?.to_lowercase()),
+                "mattr" => parsed.features = Some(feature_string(&value("mattr")?)),
                 "mcpu" => parsed.cpu = Some(value("mcpu")?),
                 "o" => parsed.output = Some(value("o")?),
                 "run-pass" => {
@@ -132,6 +131,16 @@ fn boolean(name: &str, value: Option<&str>) -> Result<bool, String> {
     }
 }
 
+/// A `-mattr` value as llc keeps it: each feature lowercased (`+A` is
+/// `+a`) and enabled with `+` unless it says `+` or `-`.
+fn feature_string(mattr: &str) -> String {
+    let features = mattr.split(',').filter(|f| !f.is_empty()).map(|feature| match feature.as_bytes()[0] {
+        b'+' | b'-' => feature.to_lowercase(),
+        _ => format!("+{}", feature.to_lowercase()),
+    });
+    features.collect::<Vec<_>>().join(",")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,6 +183,7 @@ mod tests {
         assert!(parse("a.mir b.mir").is_err());
         assert!(parse("-global-isel-abort=7 f.mir").is_err());
         assert!(parse("-mtriple").is_err());
+        assert_eq!(feature_string("+A,m,-Zbb"), "+a,+m,-zbb");
         assert!(parse("-x c f.mir").is_err());
         assert!(parse("-enable-cse-in-legalizer=maybe f.mir").is_err());
         assert!(parse("-simplify-mir=yes f.mir").is_err());

@@ -360,3 +360,19 @@ fn simplified_headers_are_what_llc_22_prints() {
     let target = ["-mtriple=riscv64", "-simplify-mir"];
     check_against_llc("riscv64-constants.mir", &target, "riscv64-constants-simplified.llc22.mir");
 }
+
+/// A CPU or feature llc 22 does not recognize gets its warning (llc repeats
+/// it for each subtarget it builds, gisel says it once), and the feature
+/// string is kept as llc keeps it (each feature with its `+` or `-`).
+#[test]
+fn unrecognized_cpus_and_features_get_llc_22_warnings() {
+    let target = ["-mtriple=riscv32", "-mcpu=nope", "-mattr=foo,-bar"];
+    let output = run_gisel("multiway-shift-rv32.mir", &target, &[]);
+    let warnings = String::from_utf8(output.stderr).expect("UTF-8");
+    let expected = "'nope' is not a recognized processor for this target (ignoring processor)\n\
+                    '+foo' is not a recognized feature for this target (ignoring feature)\n\
+                    '-bar' is not a recognized feature for this target (ignoring feature)\n";
+    assert_eq!(warnings, expected);
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    assert!(text.contains(r#"attributes #0 = { "target-features"="+foo,-bar" }"#), "{text}");
+}

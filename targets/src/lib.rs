@@ -11,6 +11,7 @@
 pub mod riscv;
 
 pub mod aarch64;
+mod names;
 mod options;
 pub mod toy;
 

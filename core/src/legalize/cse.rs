@@ -291,10 +291,11 @@ fn key_of_is(func: &Function, existing: Inst, expected: &Key) -> bool {
     {
         return false;
     }
-    let defs_match = data.defs().iter().zip(&expected.defs).all(|(op, &(ty, class))| match op.as_reg().map(|r| r.reg) {
-        Some(Reg::Virtual(v)) => func.ty(v) == ty && func.vreg(v).class == class,
-        _ => false,
-    });
+    let defs_match =
+        data.defs().iter().zip(&expected.defs).all(|(op, &(ty, class))| match op.as_reg().map(|r| r.reg) {
+            Some(Reg::Virtual(v)) => func.ty(v) == ty && func.vreg(v).class == class,
+            _ => false,
+        });
     let mut uses = data.uses().iter();
     let uses_match = expected.uses.iter().all(|want| uses.next().is_some_and(|op| use_is(op, want)));
     defs_match && uses_match && uses.next().is_none()
