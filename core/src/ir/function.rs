@@ -27,9 +27,9 @@ pub struct VRegInfo {
     /// The name of a named vreg (`%ptr`).
     pub name: Option<Box<str>>,
     /// Instructions defining it (one in SSA form).
-    defs: SmallVec<[Inst; 2]>,
+    defs: SmallVec<[Inst; 4]>,
     /// Instructions using it, once per use operand.
-    uses: SmallVec<[Inst; 2]>,
+    uses: SmallVec<[Inst; 4]>,
 }
 
 /// A successor edge with its branch probability numerator (out of
