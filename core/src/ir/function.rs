@@ -3,6 +3,7 @@
 //! (O(1) insert and erase), and def/use lists kept in sync by every
 //! mutation that goes through [`Function`].
 
+use super::arena::ChunkedVec;
 use super::{Block, ConstantPool, Inst, InstData, JumpTableKind, Names, Operand, Reg, StackFrame, Symbol, VReg};
 use crate::llvm_ir::IrModule;
 use crate::ty::Llt;
@@ -92,7 +93,7 @@ pub struct Function {
     /// shared by every function of the module.
     pub module: Arc<IrModule>,
     vregs: Vec<VRegInfo>,
-    insts: Vec<InstData>,
+    insts: ChunkedVec<InstData>,
     /// Each placed instruction's sequence number: increasing along its
     /// block, so that order queries take O(1).
     order: Vec<u32>,

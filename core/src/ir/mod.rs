@@ -1,6 +1,7 @@
 //! GMIR, the generic machine IR: functions of blocks of instructions over
 //! virtual registers typed by [`Llt`](crate::ty::Llt).
 
+mod arena;
 mod builder;
 mod entity;
 pub mod fpconst;
