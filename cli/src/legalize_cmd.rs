@@ -61,7 +61,9 @@ impl<'a> ModuleLegalizer<'a> {
         let arch = Arch::of(&target.triple).map_err(|e| format!("gisel: {e}"))?;
         let warned = Mutex::new(HashSet::new());
         warn_unrecognized(arch, &options, &warned);
-        if let Some(cpu) = options.cpu.as_deref().filter(|cpu| !GENERIC_CPUS.contains(cpu) && arch.knows_cpu(cpu)) {
+        let unmodelled =
+            |cpu: &&str| !GENERIC_CPUS.contains(cpu) && arch.knows_cpu(cpu) && arch.cpu_features(cpu).is_none();
+        if let Some(cpu) = options.cpu.as_deref().filter(unmodelled) {
             eprintln!("gisel: warning: the features of CPU '{cpu}' are not modelled; give them with -mattr");
         }
         let cse = match args.cse_in_legalizer {

@@ -176,6 +176,8 @@ pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
     let features = args.features.as_deref().unwrap_or("");
     let mut documents =
         read_mir_documents(&first.text, path, args.triple.as_deref(), features).map_err(|e| render(path, e, 0))?;
+    // The IR module llc makes up names the CPU, as it names the features.
+    documents.target.cpu = args.cpu.clone();
     let first_names = Names::of(&documents.functions);
     let mut names = first_names.clone();
     let ahead = if batches.peek().is_none() {

@@ -362,17 +362,34 @@ fn simplified_headers_are_what_llc_22_prints() {
 }
 
 /// A CPU or feature llc 22 does not recognize gets its warning (llc repeats
-/// it for each subtarget it builds, gisel says it once), and the feature
-/// string is kept as llc keeps it (each feature with its `+` or `-`).
+/// it for each subtarget it builds, gisel says it once); with no CPU to
+/// take features from, AArch64 has no floating point, so a half addition
+/// cannot be legalized, as llc 22 reports too.
 #[test]
 fn unrecognized_cpus_and_features_get_llc_22_warnings() {
-    let target = ["-mtriple=riscv32", "-mcpu=nope", "-mattr=foo,-bar"];
-    let output = run_gisel("multiway-shift-rv32.mir", &target, &[]);
-    let warnings = String::from_utf8(output.stderr).expect("UTF-8");
-    let expected = "'nope' is not a recognized processor for this target (ignoring processor)\n\
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let input = root.join("../tests/mir/Inputs/cpu-features-aarch64.mir");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_gisel"))
+        .args(["llc", "-mtriple=aarch64", "-mcpu=nope", "-mattr=foo,-bar", "-run-pass=legalizer", "-o", "-"])
+        .arg(&input)
+        .output()
+        .expect("runs gisel");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+    let warnings = "'nope' is not a recognized processor for this target (ignoring processor)\n\
                     '+foo' is not a recognized feature for this target (ignoring feature)\n\
-                    '-bar' is not a recognized feature for this target (ignoring feature)\n";
-    assert_eq!(warnings, expected);
-    let text = String::from_utf8(output.stdout).expect("UTF-8");
-    assert!(text.contains(r#"attributes #0 = { "target-features"="+foo,-bar" }"#), "{text}");
+                    '-bar' is not a recognized feature for this target (ignoring feature)\n\
+                    LLVM ERROR: unable to legalize instruction: %2:_(s16) = G_FADD";
+    assert!(stderr.starts_with(warnings), "{stderr}");
+}
+
+/// `-mcpu` brings the CPU's features: the multiply and division of a
+/// sifive-u74 (M) and the half addition of a Cortex-A75 (full FP16) are
+/// legal, and the IR module llc makes up names the CPU.
+#[test]
+fn a_cpus_features_apply_as_llc_22_applies_them() {
+    let u74 = ["-mtriple=riscv64", "-mcpu=sifive-u74"];
+    check_against_llc("cpu-features-riscv64.mir", &u74, "cpu-features-riscv64-u74.llc22.mir");
+    let a75 = ["-mtriple=aarch64", "-mcpu=cortex-a75"];
+    check_against_llc("cpu-features-aarch64.mir", &a75, "cpu-features-aarch64-a75.llc22.mir");
 }

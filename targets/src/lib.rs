@@ -59,9 +59,20 @@ impl Arch {
     }
 }
 
-/// The target for `triple` (as `-mtriple` or the IR module gives it).
+/// The target for `triple` (as `-mtriple` or the IR module gives it); the
+/// CPU's features ([`Arch::base_features`]) come before `options.features`,
+/// as llc builds a subtarget.
 pub fn target_for(triple: &str, options: &TargetOptions) -> Result<Target, String> {
-    match Arch::of(triple)? {
+    let arch = Arch::of(triple)?;
+    let with_cpu;
+    let options = match arch.base_features(options.cpu.as_deref()) {
+        Some(cpu_features) => {
+            with_cpu = TargetOptions { features: format!("{cpu_features},{}", options.features), ..options.clone() };
+            &with_cpu
+        }
+        None => options,
+    };
+    match arch {
         Arch::Toy32 => Ok(Target { info: toy::toy(), hooks: Box::new(DefaultTarget) }),
         Arch::AArch64 => Ok(aarch64::target(triple, options)),
         Arch::RiscV => riscv::target(triple, options).ok_or_else(|| format!("bad RISC-V triple '{triple}'")),

@@ -1,6 +1,7 @@
 //! The CPU and feature names llc 22 recognizes for each architecture
 //! (`targets/data`, written by `tools/target_names.py` from `llc
-//! -mattr=help`), for llc's warnings about the others.
+//! -mattr=help`), for llc's warnings about the others, and the features
+//! each CPU enables (as clang 22 expands `-mcpu`).
 
 use crate::{Arch, TargetOptions};
 
@@ -8,12 +9,39 @@ const AARCH64_CPUS: &str = include_str!("../data/aarch64-cpus.txt");
 const AARCH64_FEATURES: &str = include_str!("../data/aarch64-features.txt");
 const RISCV_CPUS: &str = include_str!("../data/riscv-cpus.txt");
 const RISCV_FEATURES: &str = include_str!("../data/riscv-features.txt");
+const AARCH64_CPU_FEATURES: &str = include_str!("../data/aarch64-cpu-features.txt");
+const RISCV_CPU_FEATURES: &str = include_str!("../data/riscv-cpu-features.txt");
 
 impl Arch {
     /// Whether llc recognizes `cpu` for this architecture (every name, for
     /// the toy target).
     pub fn knows_cpu(self, cpu: &str) -> bool {
         self.names().is_none_or(|(cpus, _)| listed(cpus, cpu))
+    }
+
+    /// The features CPU `cpu` enables (`+neon,+fullfp16,...`), which come
+    /// before any other feature string; `None` for the generic CPUs (the
+    /// triple's defaults) and for a CPU whose features are not known.
+    pub fn cpu_features(self, cpu: &str) -> Option<&'static str> {
+        let table = match self {
+            Arch::Toy32 => return None,
+            Arch::AArch64 => AARCH64_CPU_FEATURES,
+            Arch::RiscV => RISCV_CPU_FEATURES,
+        };
+        table.lines().find_map(|line| line.strip_prefix(cpu)?.strip_prefix('\t'))
+    }
+
+    /// The features a subtarget for CPU `cpu` starts from, before any
+    /// feature string: a known CPU's own ([`Arch::cpu_features`]); on
+    /// AArch64, none at all for a CPU llc does not recognize (`-fp-armv8`,
+    /// which takes NEON with it: llc has no CPU to take features from);
+    /// `None` where the triple's defaults stand (no CPU, a generic one).
+    pub fn base_features(self, cpu: Option<&str>) -> Option<&'static str> {
+        let cpu = cpu?;
+        match self.cpu_features(cpu) {
+            None if self == Arch::AArch64 && !self.knows_cpu(cpu) => Some("-fp-armv8"),
+            features => features,
+        }
     }
 
     /// The CPU and feature lists, none for the toy target.
@@ -76,5 +104,18 @@ mod tests {
             ]
         );
         assert!(warnings(Arch::Toy32, Some("any"), "+anything").is_empty());
+    }
+
+    #[test]
+    fn cpus_enable_their_features_and_generic_ones_none() {
+        let a75 = Arch::AArch64.cpu_features("cortex-a75").unwrap_or_default();
+        assert!(a75.split(',').any(|f| f == "+fullfp16") && a75.split(',').any(|f| f == "+neon"), "{a75}");
+        let u74 = Arch::RiscV.cpu_features("sifive-u74").unwrap_or_default();
+        assert!(["+m", "+a", "+f", "+d", "+c"].iter().all(|f| u74.split(',').any(|g| g == *f)), "{u74}");
+        assert_eq!(Arch::AArch64.cpu_features("generic"), None);
+        assert_eq!(Arch::AArch64.cpu_features("cortex"), None, "a prefix is not a CPU");
+        assert_eq!(Arch::AArch64.base_features(Some("nope")), Some("-fp-armv8"));
+        assert_eq!(Arch::AArch64.base_features(Some("generic")), None);
+        assert_eq!(Arch::RiscV.base_features(None), None);
     }
 }

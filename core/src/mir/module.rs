@@ -36,6 +36,9 @@ pub struct Target {
     /// module gives every function `#0` and `attributes #0 = {
     /// "target-features"="..." }` when it is set.
     pub features: String,
+    /// The `-mcpu` name, if given: a synthesised IR module's `#0` then
+    /// also says `"target-cpu"="..."`.
+    pub cpu: Option<String>,
 }
 
 const AARCH64_ELF: &str = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32";
@@ -64,7 +67,7 @@ impl Target {
             "riscv64" => (Arch::RiscV64, RISCV64),
             _ => return None,
         };
-        Some(Target { triple: triple.to_owned(), arch, datalayout, features: String::new() })
+        Some(Target { triple: triple.to_owned(), arch, datalayout, features: String::new(), cpu: None })
     }
 
     /// The same target with `-mattr=features`.
@@ -298,14 +301,21 @@ pub fn write_ir_module(
             }
         }
         None => {
-            let attrs = if target.features.is_empty() { "" } else { " #0" };
+            let mut attributes = Vec::new();
+            if let Some(cpu) = &target.cpu {
+                attributes.push(format!("\"target-cpu\"=\"{cpu}\""));
+            }
+            if !target.features.is_empty() {
+                attributes.push(format!("\"target-features\"=\"{}\"", target.features));
+            }
+            let attrs = if attributes.is_empty() { "" } else { " #0" };
             body.reserve(function_names.iter().map(|name| name.len() + 48).sum());
             for name in function_names {
                 let name = ir_global_name(name);
                 let _ = write!(body, "\ndefine void @{name}(){attrs} {{\nentry:\n  unreachable\n}}\n");
             }
-            if !target.features.is_empty() {
-                let _ = write!(body, "\nattributes #0 = {{ \"target-features\"=\"{}\" }}\n", target.features);
+            if !attributes.is_empty() {
+                let _ = write!(body, "\nattributes #0 = {{ {} }}\n", attributes.join(" "));
             }
         }
     }
