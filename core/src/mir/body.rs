@@ -7,7 +7,9 @@
 
 use super::MirError;
 use super::cursor::Cursor;
+use super::module::Arch;
 use super::operand_parser::OperandParser;
+use super::target_opcodes::has_instruction;
 use crate::ir::{Block, Function, InstData, InstFlags, InstOpcode, Operand, Successor, VReg};
 use crate::opcode::{Opcode, flags};
 use crate::ty::Llt;
@@ -76,12 +78,14 @@ impl<'t> VRegNames<'t> {
 
 /// Reads a body into `func`. `text` is the whole body; spans are offsets in
 /// it. `declared` are the vregs of the YAML `registers:` list (by name
-/// without `%`, with their class), created first.
+/// without `%`, with their class), created first. With `arch`, a target
+/// instruction name the architecture does not have is an error.
 pub(super) fn parse_body<'t>(
     func: &mut Function,
     text: &'t str,
     declared: &'t [(String, Option<String>)],
     pointer_bits: &dyn Fn(u32) -> u32,
+    arch: Option<Arch>,
 ) -> Result<Vec<(u32, u32)>, MirError> {
     let lines = content_lines(text);
     // Most lines define at most one new register.
@@ -133,7 +137,7 @@ pub(super) fn parse_body<'t>(
         } else if rest == "{" || rest == "}" || rest.ends_with('{') {
             return Err(MirError::new("instruction bundles are not supported", start..end));
         } else {
-            let inst = parse_instruction(&mut parser)?;
+            let inst = parse_instruction(&mut parser, arch)?;
             func.append(block, inst);
         }
     }
@@ -289,7 +293,7 @@ fn parse_liveins(p: &mut OperandParser<'_, '_>, block: Block) -> Result<(), MirE
 }
 
 /// `[defs =] flags* OPCODE operands [annotations] [:: memoperands]`.
-fn parse_instruction(p: &mut OperandParser<'_, '_>) -> Result<InstData, MirError> {
+fn parse_instruction(p: &mut OperandParser<'_, '_>, arch: Option<Arch>) -> Result<InstData, MirError> {
     let start = p.cursor.pos();
     let mut defs: SmallVec<[Operand; 4]> = SmallVec::new();
     if matches!(p.cursor.peek(), Some('%' | '$')) || p.starts_with_register_flag() {
@@ -324,6 +328,9 @@ fn parse_instruction(p: &mut OperandParser<'_, '_>) -> Result<InstData, MirError
                 err = err.with_note(format!("did you mean '{best}'?"));
             }
             return Err(err);
+        }
+        None if arch.is_some_and(|arch| !has_instruction(arch, opcode_name)) => {
+            return Err(MirError::new(format!("unknown machine instruction name '{opcode_name}'"), opcode_span));
         }
         None => InstOpcode::Target(p.func.names.intern(opcode_name)),
     };

@@ -167,18 +167,25 @@ impl MirDocuments<'_> {
         let renumbered = match &doc.body {
             Some(Body::InFile { lines, .. }) => {
                 let at = lines.start;
-                body::parse_body(&mut func, &self.source[lines.clone()], &declared, &pointer_bits).map_err(
+                body::parse_body(
+                    &mut func,
+                    &self.source[lines.clone()],
+                    &declared,
+                    &pointer_bits,
+                    Some(self.target.arch),
+                )
+                .map_err(|mut e| {
+                    e.span = at + e.span.start..at + e.span.end;
+                    e
+                })?
+            }
+            Some(Body::Read(text)) => {
+                body::parse_body(&mut func, &text.text, &declared, &pointer_bits, Some(self.target.arch)).map_err(
                     |mut e| {
-                        e.span = at + e.span.start..at + e.span.end;
+                        e.span = text.file_offset_of(e.span.start)..text.file_offset_of(e.span.end);
                         e
                     },
                 )?
-            }
-            Some(Body::Read(text)) => {
-                body::parse_body(&mut func, &text.text, &declared, &pointer_bits).map_err(|mut e| {
-                    e.span = text.file_offset_of(e.span.start)..text.file_offset_of(e.span.end);
-                    e
-                })?
             }
             None => Vec::new(),
         };

@@ -11,6 +11,7 @@ mod file;
 mod operand_parser;
 mod round_trip;
 mod stream;
+mod target_opcodes;
 mod vreg_numbering;
 
 pub use body_printer::{print_body, print_inst, print_mem};
@@ -36,7 +37,7 @@ pub fn parse_body(
     pointer_bits: &dyn Fn(u32) -> u32,
 ) -> Result<Function, MirError> {
     let mut func = Function::new(name);
-    body::parse_body(&mut func, body, declared, pointer_bits)?;
+    body::parse_body(&mut func, body, declared, pointer_bits, None)?;
     Ok(func)
 }
 
