@@ -24,6 +24,8 @@ pub enum Stmt {
     Option(OptionItem),
     /// `let name = expr;`, a runtime value (types as literals inside).
     Let(Let),
+    /// `let name = [..];`, a named type list.
+    List(ListStmt),
     /// `G_ADD | G_SUB => legal_for(..).clamp_scalar(..);`
     Rules(RuleStmt),
     /// `if cond { .. } else { .. }`.
@@ -44,6 +46,25 @@ pub struct Let {
     pub name: Ident,
     /// The value, with type literals still as identifiers.
     pub value: Expr,
+}
+
+/// `let name = [..];`: a type list named for use in rules.
+pub struct ListStmt {
+    /// The name.
+    pub name: Ident,
+    /// The members.
+    pub list: ListLit,
+}
+
+/// `[if cond, a, b, ..]`: types, tuples and other lists (spliced in),
+/// present only when the optional gate holds.
+pub struct ListLit {
+    /// `if cond,`: the members exist only when `cond` holds.
+    pub gate: Option<Box<Expr>>,
+    /// The members as written.
+    pub items: Vec<Arg>,
+    /// `[` through `]`.
+    pub range: SpanRange,
 }
 
 /// `if cond { .. } else if .. { .. } else { .. }`.
@@ -88,8 +109,8 @@ pub struct Call {
     pub range: SpanRange,
     /// The call as written, for messages (`clamp_scalar(0, s32, s64)`).
     pub text: String,
-    /// `legal_for(if cond, ..)`: a feature gate on a type-list rule, which
-    /// then exists only when `cond` holds (LLVM's `legalFor(bool, ..)`).
+    /// `legal_for(if cond, ..)`: a gate on the rule, which then exists
+    /// only when `cond` holds (LLVM's `legalFor(bool, ..)`).
     pub gate: Option<Box<Expr>>,
 }
 
@@ -105,8 +126,8 @@ pub enum Arg {
     Angle(AngleType),
     /// `(s32, p0)`.
     Tuple(Vec<Arg>, SpanRange),
-    /// `[s32, s64]`.
-    List(Vec<Arg>, SpanRange),
+    /// `[s32, s64]`, `[if cond, s32, int_vecs]`.
+    List(ListLit),
     /// `is_scalar(0)`.
     Call(Call),
     /// `|q| q.types[0].is_scalar()`.
@@ -133,7 +154,8 @@ impl Arg {
             Arg::Bool(lit) => SpanRange::one(lit.span),
             Arg::Ident(ident) => SpanRange::one(ident.span()),
             Arg::Angle(angle) => angle.range,
-            Arg::Tuple(_, range) | Arg::List(_, range) => *range,
+            Arg::Tuple(_, range) => *range,
+            Arg::List(list) => list.range,
             Arg::Call(call) => call.range,
             Arg::Closure(closure) => SpanRange::of(closure),
             Arg::Path(path) => SpanRange::of(path),
@@ -149,7 +171,10 @@ impl Arg {
             Arg::Ident(ident) => ident.to_string(),
             Arg::Angle(angle) => angle.text.clone(),
             Arg::Tuple(items, _) => format!("({})", join(items)),
-            Arg::List(items, _) => format!("[{}]", join(items)),
+            Arg::List(list) => match &list.gate {
+                Some(cond) => format!("[if {}, {}]", compact(&quote::quote!(#cond)), join(&list.items)),
+                None => format!("[{}]", join(&list.items)),
+            },
             Arg::Call(call) => call.text.clone(),
             Arg::Closure(closure) => {
                 let inputs: Vec<String> = closure.inputs.iter().map(|p| compact(&quote::quote!(#p))).collect();

@@ -9,10 +9,11 @@ use gisel_core::opcode::Opcode;
 use gisel_core::ty::Llt;
 
 use crate::ctxt::{Ctxt, SpanRange};
+use crate::lists::Entry;
 use crate::opcodes::{IndexKind, index_kind, libcallable, lowerable};
-use crate::resolve::{FnKind, FnVal, RCall, TypeList, Val};
+use crate::resolve::{FnKind, FnVal, RCall, Val};
 use crate::sigs::{Act, Shape};
-use crate::types::TyVal;
+use crate::types::{TyVal, ty_error};
 
 /// Calls `idx` for every type index and `mem` for every memory-operand
 /// index in `vals`, nested predicates and mutations included.
@@ -154,7 +155,7 @@ fn check_lists(call: &RCall<'_>, ops: &[Opcode], cx: &Ctxt) {
                         }
                     }
                 }
-                duplicates(list, cx);
+                duplicates(&list.entries, cx);
             }
             Val::Lists(lists) => {
                 let indices = lists.len().max(2);
@@ -168,22 +169,19 @@ fn check_lists(call: &RCall<'_>, ops: &[Opcode], cx: &Ctxt) {
                     );
                     continue;
                 }
-                for (i, (tys, range)) in lists.iter().enumerate() {
-                    if tys.is_empty() {
-                        cx.error(*range, "empty type list: the rule never applies");
+                for (i, list) in lists.iter().enumerate() {
+                    if list.entries.is_empty() {
+                        cx.error(list.range, "empty type list: the rule never applies");
                     }
                     let both = [0, 1];
                     let one = [i as u8];
                     let idxs: &[u8] = if lists.len() == 1 { &both } else { &one };
-                    for ty in tys {
+                    for entry in &list.entries {
                         for &idx in idxs {
-                            check_kind(ty, ops, idx, cx);
+                            check_kind(&entry.items[0], ops, idx, cx);
                         }
                     }
-                    let mut seen: BTreeMap<String, SpanRange> = BTreeMap::new();
-                    for ty in tys {
-                        dup_entry(&mut seen, key(std::slice::from_ref(ty)), ty.range, &ty.text, cx);
-                    }
+                    duplicates(&list.entries, cx);
                 }
             }
             Val::MemDescs(entries) => {
@@ -198,7 +196,12 @@ fn check_lists(call: &RCall<'_>, ops: &[Opcode], cx: &Ctxt) {
                         "({}, {}, {}, {})",
                         entry.types[0].text, entry.types[1].text, entry.types[2].text, entry.align
                     );
-                    dup_entry(&mut seen, format!("{}|{}", key(&entry.types), entry.align), entry.range, &text, cx);
+                    let key = format!("{}|{}", key(&entry.types), entry.align);
+                    if let Some(first) = seen.get(&key) {
+                        duplicate(entry.range, &text, *first, cx);
+                    } else {
+                        seen.insert(key, entry.range);
+                    }
                 }
             }
             Val::Pred(f) => check_pred_lists(f, cx),
@@ -229,7 +232,7 @@ fn check_pred_lists(f: &FnVal, cx: &Ctxt) {
                         ),
                     );
                 }
-                duplicates(list, cx);
+                duplicates(&list.entries, cx);
             }
             Val::Pred(p) => check_pred_lists(p, cx),
             Val::Preds(ps) => ps.iter().for_each(|p| check_pred_lists(p, cx)),
@@ -242,18 +245,25 @@ fn key(tys: &[TyVal]) -> String {
     tys.iter().map(|t| t.known.map_or_else(|| t.text.clone(), |l| l.to_string())).collect::<Vec<_>>().join(",")
 }
 
-fn dup_entry(seen: &mut BTreeMap<String, SpanRange>, key: String, range: SpanRange, text: &str, cx: &Ctxt) {
-    if let Some(first) = seen.get(&key) {
-        cx.error_with_note(range, format!("duplicate type `{text}` in the list"), *first, "first listed here");
-    } else {
-        seen.insert(key, range);
-    }
+fn duplicate(range: SpanRange, text: &str, first: SpanRange, cx: &Ctxt) {
+    cx.error_with_note(range, format!("duplicate type `{text}` in the list"), first, "first listed here");
 }
 
-fn duplicates(list: &TypeList, cx: &Ctxt) {
-    let mut seen = BTreeMap::new();
-    for entry in &list.entries {
-        dup_entry(&mut seen, key(&entry.items), entry.range, &entry.text, cx);
+/// Entries listed twice: a later entry is redundant when an earlier one
+/// has the same types and no gate the later one lacks. Entries spliced
+/// from one named list were checked where it was defined.
+pub fn duplicates(entries: &[Entry], cx: &Ctxt) {
+    let mut seen: BTreeMap<String, Vec<&Entry>> = BTreeMap::new();
+    for entry in entries {
+        let earlier = seen.entry(key(&entry.items)).or_default();
+        let first = earlier.iter().find(|earlier| {
+            !(earlier.splice.is_some() && earlier.splice == entry.splice)
+                && earlier.gates.iter().all(|g| entry.gates.iter().any(|h| h.key == g.key))
+        });
+        if let Some(first) = first {
+            duplicate(entry.range, &entry.text, first.range, cx);
+        }
+        earlier.push(entry);
     }
 }
 
@@ -268,7 +278,7 @@ fn check_kind(ty: &TyVal, ops: &[Opcode], idx: u8, cx: &Ctxt) {
             IndexKind::Vector => !shape.is_vector(),
         };
         if wrong {
-            cx.error(ty.range, format!("`{}` cannot be type index {idx} of {op}, which {}", ty.text, kind.describe()));
+            ty_error(ty, format!("`{}` cannot be type index {idx} of {op}, which {}", ty.text, kind.describe()), cx);
             return;
         }
     }

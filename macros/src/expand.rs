@@ -10,7 +10,7 @@ use quote::{quote, quote_spanned};
 use crate::ast::Input;
 use crate::ctxt::Ctxt;
 use crate::options::{Bits, parse_options};
-use crate::resolve::{FnKind, FnVal, RCall, TypeList, Val};
+use crate::resolve::{FnKind, FnVal, RCall, Val};
 use crate::types::{Env, PointerBits, pointer_bits_ident};
 use crate::validate::{self, CStmt};
 
@@ -23,7 +23,7 @@ pub fn expand(input: &Input) -> TokenStream {
         Some(Bits::Runtime(_)) => PointerBits::Runtime,
         None => PointerBits::Known(64),
     };
-    let env = Env { pointer_bits, lets: Default::default() };
+    let env = Env::new(pointer_bits);
     let model = validate::check(input, &options, custom_at, env, &cx);
     let generated = (!cx.has_errors()).then(|| body(&model, &options));
     match (cx.check(), generated) {
@@ -79,6 +79,10 @@ fn stmts(model: &[CStmt<'_>]) -> TokenStream {
     for stmt in model {
         out.extend(match stmt {
             CStmt::Let(name, value) => quote!(let #name = #value;),
+            CStmt::Bind(bindings) => {
+                let (names, values): (Vec<_>, Vec<_>) = bindings.iter().cloned().unzip();
+                quote!(#(let #names = #values;)*)
+            }
             CStmt::If(cond, then, otherwise) => {
                 let then = stmts(then);
                 let otherwise = otherwise.as_deref().map(|o| {
@@ -97,22 +101,18 @@ fn stmts(model: &[CStmt<'_>]) -> TokenStream {
     out
 }
 
+/// One builder call; one that may be left out (a gate, or a list whose
+/// members may all be gated out) goes through `when`.
 fn call(call: &RCall<'_>) -> TokenStream {
     let name = &call.call.name;
     let args = call.args.iter().map(|v| val(v, false));
     let paren = call.call.paren;
-    match &call.call.gate {
-        Some(cond) => quote_spanned!(paren=> when(#cond, |rules| rules.#name(#(#args),*))),
-        None => quote_spanned!(paren=> #name(#(#args),*)),
+    let conditions = call.conditions();
+    if conditions.is_empty() {
+        quote_spanned!(paren=> #name(#(#args),*))
+    } else {
+        quote_spanned!(paren=> when(#(#conditions)&&*, |rules| rules.#name(#(#args),*)))
     }
-}
-
-fn list(list: &TypeList, slice: bool) -> TokenStream {
-    let entries = list.entries.iter().map(|e| {
-        let items = e.items.iter().map(|t| &t.tokens);
-        if e.items.len() == 1 { quote!(#(#items)*) } else { quote!((#(#items),*)) }
-    });
-    if slice { quote!(&[#(#entries),*]) } else { quote!([#(#entries),*]) }
 }
 
 fn val(v: &Val, in_fn: bool) -> TokenStream {
@@ -125,16 +125,16 @@ fn val(v: &Val, in_fn: bool) -> TokenStream {
         Val::Ty(ty) => ty.tokens.clone(),
         Val::Pred(f) => fun(f, "predicates"),
         Val::Mut(f) => fun(f, "mutations"),
-        Val::Types(l) => list(l, in_fn),
+        Val::Types(l) => l.tokens(in_fn),
         Val::Ordering(ident) => quote!(::gisel_core::legality::AtomicOrdering::#ident),
         Val::Preds(ps) => {
             let ps = ps.iter().map(|p| fun(p, "predicates"));
             quote!([#(#ps),*])
         }
         Val::Lists(lists) => {
-            let lists = lists.iter().map(|(tys, _)| {
-                let tys = tys.iter().map(|t| &t.tokens);
-                quote!(&[#(#tys),*][..])
+            let lists = lists.iter().map(|l| {
+                let list = l.tokens(false);
+                quote!(&#list[..])
             });
             quote!(&[#(#lists),*])
         }

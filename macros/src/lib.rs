@@ -7,6 +7,7 @@ mod ast;
 mod checks;
 mod ctxt;
 mod expand;
+mod lists;
 mod opcodes;
 mod options;
 mod parse;
@@ -32,28 +33,35 @@ use proc_macro::TokenStream;
 /// option      := "custom" "=" path ";"            // the custom hook (needed by custom actions)
 ///              | "pointer_bits" "=" (int | expr) ";"   // size of every pN (default 64)
 /// stmt        := "let" ident "=" expr ";"          // a runtime value; type literals allowed inside
+///              | "let" ident "=" list ";"          // a named type list
 ///              | "if" expr "{" stmt* "}" ("else" ("{" stmt* "}" | if))?
 ///              | opcodes "=>" (call ("." call)*)? ";"
 /// opcodes     := G_NAME ("|" G_NAME)*              // one rule set shared by the opcodes
-/// call        := method "(" (arg ("," arg)*)? ")" // a RuleSet builder method, snake_case
+/// call        := method "(" gate? (arg ("," arg)*)? ")" // a RuleSet builder method, snake_case
+/// gate        := "if" expr ","                     // the rule (or list) exists only when expr holds
 /// arg         := int                               // a type index, count or size in bits
 ///              | type                              // s32, p0, v4s32, nxv2s64, <4 x s32>,
 ///                                                  // <vscale x 2 x s64>, a `let` name, { expr }
-///              | "(" type ("," type)+ ")"          // a tuple: several type indices
-///              | "[" arg,* "]"                     // a list (cartesian products, *_in_set)
+///              | "(" (type | list) ("," (type | list))+ ")" // several type indices; lists: their product
+///              | list                              // spliced into a type list; cartesian products, *_in_set
 ///              | pred | mutation                   // is_scalar(0), change_to(0, s32), ...
 ///              | closure | path | "{" expr "}"     // custom predicates and mutations
+/// list        := "[" gate? arg,* "]" | list_name   // a list, or one named by `let`
 /// ```
 ///
 /// Type lists are written inline: `legal_for(s32, s64)` for type index 0,
-/// `legal_for((s32, p0), (s64, p0))` for indices 0 and 1. Numeric
+/// `legal_for((s32, p0), (s64, p0))` for indices 0 and 1. A list named by
+/// `let int_vecs = [..];` can stand in any of them, alone or with other
+/// types; `[if cond, ..]` gates its members, and a tuple of lists is their
+/// cartesian product (`(xlen, [s32, s64])`). Numeric
 /// parameters with an LLVM default may be left out
 /// (`widen_scalar_to_next_pow2(0)`). Memory descriptors are
 /// `(type0, type1, memory type, align in bits)` tuples. Predicates and
 /// mutations are gisel-core's constructors by name; a closure or function
 /// path becomes a named `custom` one; `{ expr }` passes any expression.
-/// Bool-gated LLVM overloads become `if` blocks; an opcode may get rule
-/// sets in different arms of one `if`.
+/// Bool-gated LLVM overloads become gated rules (`custom_for(if cond,
+/// s32)`), or `if` blocks when whole rule sets differ; an opcode may get
+/// rule sets in different arms of one `if`.
 ///
 /// # Checks
 ///
@@ -68,7 +76,9 @@ use proc_macro::TokenStream;
 /// `max_scalar` below `min_scalar`, widening to a type that is not wider,
 /// memory rules on opcodes without memory operands, `lower`/`libcall` on
 /// opcodes the legalizer helper cannot lower or call, uncovered type and
-/// immediate indices, and custom actions without a hook.
+/// immediate indices, custom actions without a hook, and type lists that
+/// are unknown, defined twice, empty, unused or used where one type or one
+/// type index belongs.
 ///
 /// # Example
 ///

@@ -5,7 +5,7 @@ use proc_macro2::{Delimiter, TokenTree};
 use syn::parse::{Parse, ParseStream};
 use syn::{Expr, Ident, LitBool, LitInt, Path, Token, braced, bracketed, parenthesized};
 
-use crate::ast::{AngleType, Arg, Call, Else, IfStmt, Input, Let, OptionItem, RuleStmt, Stmt, join};
+use crate::ast::{AngleType, Arg, Call, Else, IfStmt, Input, Let, ListLit, ListStmt, OptionItem, RuleStmt, Stmt, join};
 use crate::ctxt::SpanRange;
 
 impl Parse for Input {
@@ -42,6 +42,11 @@ fn parse_stmt(input: ParseStream, top: bool) -> syn::Result<Stmt> {
         input.parse::<Token![let]>()?;
         let name: Ident = input.parse()?;
         input.parse::<Token![=]>()?;
+        if input.peek(syn::token::Bracket) {
+            let list = parse_list(input)?;
+            input.parse::<Token![;]>()?;
+            return Ok(Stmt::List(ListStmt { name, list }));
+        }
         let value = input.parse()?;
         input.parse::<Token![;]>()?;
         return Ok(Stmt::Let(Let { name, value }));
@@ -123,18 +128,31 @@ fn parse_call(input: ParseStream, gated: bool) -> syn::Result<Call> {
     let name: Ident = input.parse()?;
     let content;
     let paren = parenthesized!(content in input);
-    let gate = if gated && content.peek(Token![if]) {
-        content.parse::<Token![if]>()?;
-        let cond: Expr = content.parse()?;
-        content.parse::<Token![,]>()?;
-        Some(Box::new(cond))
-    } else {
-        None
-    };
+    let gate = if gated { parse_gate(&content)? } else { None };
     let args = parse_args(&content)?;
     let text = format!("{name}({})", join(&args));
     let range = SpanRange { start: name.span(), end: paren.span.close() };
     Ok(Call { name, args, paren: paren.span.join(), range, text, gate })
+}
+
+/// `if cond,` at the start of a call's or a list's arguments.
+fn parse_gate(input: ParseStream) -> syn::Result<Option<Box<Expr>>> {
+    if !input.peek(Token![if]) {
+        return Ok(None);
+    }
+    input.parse::<Token![if]>()?;
+    let cond: Expr = input.parse()?;
+    input.parse::<Token![,]>()?;
+    Ok(Some(Box::new(cond)))
+}
+
+/// `[if cond, a, b]`, the gate optional.
+fn parse_list(input: ParseStream) -> syn::Result<ListLit> {
+    let content;
+    let bracket = bracketed!(content in input);
+    let range = SpanRange { start: bracket.span.open(), end: bracket.span.close() };
+    let gate = parse_gate(&content)?;
+    Ok(ListLit { gate, items: parse_args(&content)?, range })
 }
 
 fn parse_args(input: ParseStream) -> syn::Result<Vec<Arg>> {
@@ -164,10 +182,7 @@ impl Parse for Arg {
             return Ok(Arg::Tuple(parse_args(&content)?, range));
         }
         if input.peek(syn::token::Bracket) {
-            let content;
-            let bracket = bracketed!(content in input);
-            let range = SpanRange { start: bracket.span.open(), end: bracket.span.close() };
-            return Ok(Arg::List(parse_args(&content)?, range));
+            return parse_list(input).map(Arg::List);
         }
         if input.peek(Token![<]) {
             return parse_angle(input).map(Arg::Angle);

@@ -8,6 +8,7 @@ use quote::quote;
 
 use crate::ast::{Arg, Call};
 use crate::ctxt::{Ctxt, SpanRange};
+use crate::lists::{TypeList, type_list};
 use crate::sigs::{self, Fun, METHODS, MUTATIONS, Method, ORDERINGS, P, PREDICATES};
 use crate::types::{Env, TyVal, resolve_type};
 
@@ -32,34 +33,9 @@ pub enum Val {
     /// Predicates (the rest).
     Preds(Vec<FnVal>),
     /// Cartesian-product lists (the rest).
-    Lists(Vec<(Vec<TyVal>, SpanRange)>),
+    Lists(Vec<TypeList>),
     /// Memory-descriptor entries (the rest).
     MemDescs(Vec<MemDescVal>),
-}
-
-/// Entries of one arity: `s32, s64` or `(s32, p0), (s64, p0)`.
-pub struct TypeList {
-    /// The entries.
-    pub entries: Vec<Entry>,
-    /// Where the list was written (the call's parentheses when empty).
-    pub range: SpanRange,
-}
-
-impl TypeList {
-    /// The arity of the entries (1 for plain types), 0 when empty.
-    pub fn arity(&self) -> usize {
-        self.entries.first().map_or(0, |e| e.items.len())
-    }
-}
-
-/// One entry of a type list.
-pub struct Entry {
-    /// One type per type index.
-    pub items: Vec<TyVal>,
-    /// Where it was written.
-    pub range: SpanRange,
-    /// As written.
-    pub text: String,
 }
 
 /// `(type0, type1, memory type, align bits)`.
@@ -155,6 +131,27 @@ impl RCall<'_> {
             Val::Mut(m) => Some(m),
             _ => None,
         })
+    }
+
+    /// The rule's type lists (not those of its predicates).
+    pub fn lists(&self) -> impl Iterator<Item = &TypeList> {
+        self.args.iter().flat_map(|v| match v {
+            Val::Types(list) => std::slice::from_ref(list),
+            Val::Lists(lists) => lists.as_slice(),
+            _ => &[],
+        })
+    }
+
+    /// The rule may be left out: it has a gate, or a list whose every
+    /// member is gated.
+    pub fn may_be_absent(&self) -> bool {
+        self.call.gate.is_some() || self.lists().any(TypeList::may_be_empty)
+    }
+
+    /// The conditions under which the rule exists (none: always).
+    pub fn conditions(&self) -> Vec<TokenStream> {
+        let gate = self.call.gate.as_ref().map(|cond| quote!((#cond)));
+        gate.into_iter().chain(self.lists().filter_map(|l| l.presence().map(|p| quote!((#p))))).collect()
     }
 }
 
@@ -258,13 +255,7 @@ fn resolve_one(param: P, arg: &Arg, env: &Env, cx: &Ctxt) -> Option<Val> {
         P::Ty => Val::Ty(resolve_type(arg, env, cx)?),
         P::Pred => Val::Pred(resolve_fn(arg, PREDICATES, "predicate", env, cx)?),
         P::Mut => Val::Mut(resolve_fn(arg, MUTATIONS, "mutation", env, cx)?),
-        P::TypeSet => match arg {
-            Arg::List(items, list_range) => Val::Types(type_list(items, *list_range, env, cx)?),
-            _ => {
-                cx.error(range, format!("expected a list of types `[s32, s64]`, found `{}`", arg.text()));
-                return None;
-            }
-        },
+        P::TypeSet => Val::Types(one_list(arg, env, cx)?),
         P::Ordering => match arg {
             Arg::Ident(ident) if ORDERINGS.contains(&ident.to_string().as_str()) => Val::Ordering(ident.clone()),
             _ => {
@@ -280,9 +271,6 @@ fn resolve_one(param: P, arg: &Arg, env: &Env, cx: &Ctxt) -> Option<Val> {
 fn resolve_rest(param: P, args: &[Arg], parens: SpanRange, env: &Env, cx: &Ctxt) -> Option<Val> {
     match param {
         P::Types => {
-            if let [Arg::List(items, range)] = args {
-                return type_list(items, *range, env, cx).map(Val::Types);
-            }
             let range = match (args.first(), args.last()) {
                 (Some(a), Some(b)) => a.range().to(b.range()),
                 _ => parens,
@@ -297,17 +285,8 @@ fn resolve_rest(param: P, args: &[Arg], parens: SpanRange, env: &Env, cx: &Ctxt)
             preds.into_iter().collect::<Option<Vec<_>>>().map(Val::Preds)
         }
         P::Lists => {
-            let mut lists = Vec::new();
-            for arg in args {
-                let Arg::List(items, range) = arg else {
-                    cx.error(arg.range(), format!("expected a list of types `[s32, s64]`, found `{}`", arg.text()));
-                    lists.push(None);
-                    continue;
-                };
-                let tys: Option<Vec<TyVal>> = items.iter().map(|a| resolve_type(a, env, cx)).collect();
-                lists.push(tys.map(|t| (t, *range)));
-            }
-            lists.into_iter().collect::<Option<Vec<_>>>().map(Val::Lists)
+            let lists: Vec<Option<TypeList>> = args.iter().map(|arg| product_list(arg, env, cx)).collect();
+            lists.into_iter().collect::<Option<_>>().map(Val::Lists)
         }
         P::MemDescs => {
             let mut entries = Vec::new();
@@ -317,6 +296,43 @@ fn resolve_rest(param: P, args: &[Arg], parens: SpanRange, env: &Env, cx: &Ctxt)
             entries.into_iter().collect::<Option<Vec<_>>>().map(Val::MemDescs)
         }
         _ => unreachable!("not a rest parameter"),
+    }
+}
+
+/// One list of a cartesian product: single types, one type index.
+fn product_list(arg: &Arg, env: &Env, cx: &Ctxt) -> Option<TypeList> {
+    let list = one_list(arg, env, cx)?;
+    if let Some(wide) = list.entries.iter().find(|e| e.items.len() != 1) {
+        cx.error(
+            arg.range(),
+            format!(
+                "a list in a cartesian product stands for one type index, but `{}` has the entry `{}`",
+                arg.text(),
+                wide.text
+            ),
+        );
+        return None;
+    }
+    Some(list)
+}
+
+/// One list argument: `[..]` or a named list.
+fn one_list(arg: &Arg, env: &Env, cx: &Ctxt) -> Option<TypeList> {
+    match arg {
+        Arg::List(_) => type_list(std::slice::from_ref(arg), arg.range(), env, cx),
+        Arg::Ident(ident) if env.lists.contains_key(&ident.to_string()) => {
+            type_list(std::slice::from_ref(arg), arg.range(), env, cx)
+        }
+        Arg::Ident(ident) => {
+            let name = ident.to_string();
+            let hint = sigs::did_you_mean(&name, env.lists.keys().map(String::as_str));
+            cx.error(arg.range(), format!("unknown type list `{name}`{hint}"));
+            None
+        }
+        _ => {
+            cx.error(arg.range(), format!("expected a list of types `[s32, s64]`, found `{}`", arg.text()));
+            None
+        }
     }
 }
 
@@ -341,43 +357,6 @@ fn mem_desc(arg: &Arg, env: &Env, cx: &Ctxt) -> Option<MemDescVal> {
         }),
     };
     Some(MemDescVal { types: types?, align: align?, range: *range })
-}
-
-fn type_list(args: &[Arg], range: SpanRange, env: &Env, cx: &Ctxt) -> Option<TypeList> {
-    let mut entries = Vec::new();
-    let mut ok = true;
-    let mut arity: Option<(usize, SpanRange)> = None;
-    for arg in args {
-        let (items, entry_range) = match arg {
-            Arg::Tuple(items, r) => (items.as_slice(), *r),
-            other => (std::slice::from_ref(other), other.range()),
-        };
-        if !(1..=3).contains(&items.len()) {
-            cx.error(entry_range, format!("a tuple names 2 or 3 type indices, not {}", items.len()));
-            ok = false;
-            continue;
-        }
-        match arity {
-            Some((a, first)) if a != items.len() => {
-                cx.error_with_note(
-                    entry_range,
-                    format!("this entry names {} type indices but the first entry names {a}", items.len()),
-                    first,
-                    "the first entry",
-                );
-                ok = false;
-                continue;
-            }
-            None => arity = Some((items.len(), entry_range)),
-            _ => {}
-        }
-        let tys: Option<Vec<TyVal>> = items.iter().map(|a| resolve_type(a, env, cx)).collect();
-        match tys {
-            Some(items) => entries.push(Entry { items, range: entry_range, text: arg.text() }),
-            None => ok = false,
-        }
-    }
-    ok.then_some(TypeList { entries, range })
 }
 
 fn resolve_fn(arg: &Arg, table: &'static [Fun], what: &str, env: &Env, cx: &Ctxt) -> Option<FnVal> {

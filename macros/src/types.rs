@@ -1,9 +1,11 @@
 //! Type arguments: literals (`s32`, `p0`, `v4s32`, `nxv2s64`, `<4 x s32>`),
-//! `let`-bound names and `{ expr }` escapes. Literals are checked with
+//! `let`-bound names and `{ expr }` escapes (lists of them are `lists.rs`). Literals are checked with
 //! gisel-core's own LLT parser, so the macro and the runtime agree on what
 //! `v4s32` means.
 
-use std::collections::BTreeSet;
+use std::cell::Cell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use gisel_core::ty::Llt;
 use proc_macro2::{Span, TokenStream};
@@ -12,6 +14,8 @@ use syn::visit_mut::VisitMut;
 
 use crate::ast::Arg;
 use crate::ctxt::{Ctxt, SpanRange};
+use crate::lists::ListDef;
+use crate::sigs::did_you_mean;
 
 /// The pointer size every `pN` literal gets.
 #[derive(Clone, Copy)]
@@ -26,8 +30,31 @@ pub enum PointerBits {
 pub struct Env {
     /// The pointer size.
     pub pointer_bits: PointerBits,
-    /// Names bound by `let` so far.
-    pub lets: BTreeSet<String>,
+    /// Names bound by `let` so far, and where.
+    pub lets: BTreeMap<String, Span>,
+    /// Type lists named so far.
+    pub lists: BTreeMap<String, Rc<ListDef>>,
+    /// The next number for hidden locals and list occurrences.
+    pub next_id: Cell<usize>,
+}
+
+impl Env {
+    /// An environment with nothing bound yet.
+    pub fn new(pointer_bits: PointerBits) -> Env {
+        Env { pointer_bits, lets: BTreeMap::new(), lists: BTreeMap::new(), next_id: Cell::new(0) }
+    }
+
+    /// A number not handed out before in this expansion.
+    pub fn next_id(&self) -> usize {
+        let id = self.next_id.get();
+        self.next_id.set(id + 1);
+        id
+    }
+
+    /// The closest `let` or list name to `name`, as a hint.
+    fn suggest(&self, name: &str) -> String {
+        did_you_mean(name, self.lets.keys().chain(self.lists.keys()).map(String::as_str))
+    }
 }
 
 /// The hidden local holding a runtime pointer size.
@@ -48,6 +75,31 @@ pub struct TyVal {
     pub range: SpanRange,
     /// As written.
     pub text: String,
+    /// The named list it was spliced from, for messages.
+    pub list: Option<ListOrigin>,
+}
+
+/// Where a type taken from a named list was written.
+#[derive(Clone)]
+pub struct ListOrigin {
+    /// The list's name.
+    pub name: String,
+    /// The member in the list's definition.
+    pub member: SpanRange,
+}
+
+/// Reports `message` at `ty`, with a note at its place in a named list
+/// when it comes from one.
+pub fn ty_error(ty: &TyVal, message: impl std::fmt::Display, cx: &Ctxt) {
+    match &ty.list {
+        Some(origin) => cx.error_with_note(
+            ty.range,
+            format!("{message} (a member of type list `{}`)", origin.name),
+            origin.member,
+            format!("`{}` is listed here", ty.text),
+        ),
+        None => cx.error(ty.range, message),
+    }
 }
 
 /// Does `name` look like an attempt at a type literal (so that a
@@ -142,11 +194,12 @@ fn literal(text: &str, shape: Llt, range: SpanRange, env: &Env) -> TyVal {
         tokens: llt_tokens(shape, env.pointer_bits),
         range,
         text: text.to_owned(),
+        list: None,
     }
 }
 
 fn runtime(tokens: TokenStream, range: SpanRange, text: String) -> TyVal {
-    TyVal { known: None, shape: None, tokens, range, text }
+    TyVal { known: None, shape: None, tokens, range, text, list: None }
 }
 
 /// Resolves a type argument, reporting what is wrong with it.
@@ -155,8 +208,12 @@ pub fn resolve_type(arg: &Arg, env: &Env, cx: &Ctxt) -> Option<TyVal> {
     match arg {
         Arg::Ident(ident) => {
             let name = ident.to_string();
-            if env.lets.contains(&name) {
+            if env.lets.contains_key(&name) {
                 return Some(runtime(quote!(#ident), range, name));
+            }
+            if env.lists.contains_key(&name) {
+                cx.error(range, format!("`{name}` is a type list, but one type is expected here"));
+                return None;
             }
             if looks_like_literal(&name) {
                 return match parse_ident_literal(&name) {
@@ -171,7 +228,12 @@ pub fn resolve_type(arg: &Arg, env: &Env, cx: &Ctxt) -> Option<TyVal> {
                 Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
                     format!("; did you mean `s{digits}`?")
                 }
-                _ => "; use a literal (`s32`, `p0`, `v4s32`), a `let` binding or `{ expr }`".to_owned(),
+                _ => match env.suggest(&name) {
+                    hint if hint.is_empty() => {
+                        "; use a literal (`s32`, `p0`, `v4s32`), a `let` binding or `{ expr }`".to_owned()
+                    }
+                    hint => hint,
+                },
             };
             cx.error(range, format!("unknown type `{name}`{hint}"));
             None
@@ -204,7 +266,7 @@ pub fn rewrite_let_value(expr: &mut syn::Expr, env: &Env, cx: &Ctxt) {
                 && let Some(ident) = path.path.get_ident()
             {
                 let name = ident.to_string();
-                if !self.env.lets.contains(&name) && looks_like_literal(&name) {
+                if !self.env.lets.contains_key(&name) && looks_like_literal(&name) {
                     let arg = Arg::Ident(ident.clone());
                     if let Some(ty) = resolve_type(&arg, self.env, self.cx) {
                         *expr = syn::Expr::Verbatim(ty.tokens);

@@ -1,16 +1,19 @@
 //! Walks the body in order: resolves every statement, runs the per-call
 //! checks (`checks.rs`) and the checks that span calls or statements
 //! (unreachable rules, min/max crossings, coverage, an opcode given two
-//! rule sets, custom actions without a hook). Produces the checked model
-//! that `expand.rs` turns into code.
+//! rule sets, custom actions without a hook, names defined twice, type
+//! lists never used). Produces the checked model that `expand.rs` turns
+//! into code.
 
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use gisel_core::opcode::Opcode;
 
-use crate::ast::{Else, IfStmt, Input, RuleStmt, Stmt};
+use crate::ast::{Else, IfStmt, Input, ListStmt, RuleStmt, Stmt, compact};
 use crate::checks::{check_call, is_always};
 use crate::ctxt::{Ctxt, SpanRange};
+use crate::lists::{Binding, ListDef, TypeList, define};
 use crate::options::Options;
 use crate::resolve::{RCall, resolve_call};
 use crate::sigs::{Act, Cover};
@@ -20,6 +23,8 @@ use crate::types::{Env, rewrite_let_value};
 pub enum CStmt<'a> {
     /// `let name = value;` with literals rewritten.
     Let(&'a syn::Ident, syn::Expr),
+    /// The hidden locals of a named list's gates and run-time types.
+    Bind(Vec<Binding>),
     /// One rule set.
     Rules(Vec<Opcode>, Vec<RCall<'a>>),
     /// `if cond { .. } else { .. }`.
@@ -35,6 +40,7 @@ struct Walker<'c> {
     next_if: usize,
     defined: BTreeMap<Opcode, Vec<(SpanRange, BranchPath)>>,
     first_custom: Option<SpanRange>,
+    lists: Vec<Rc<ListDef>>,
 }
 
 /// Checks the body and returns the model to expand.
@@ -45,8 +51,11 @@ pub fn check<'a>(
     env: Env,
     cx: &Ctxt,
 ) -> Vec<CStmt<'a>> {
-    let mut walker = Walker { cx, env, next_if: 0, defined: BTreeMap::new(), first_custom: None };
+    let mut walker = Walker { cx, env, next_if: 0, defined: BTreeMap::new(), first_custom: None, lists: Vec::new() };
     let stmts = walker.stmts(&input.body, &Vec::new());
+    for list in walker.lists.iter().filter(|l| !l.used.get()) {
+        cx.error_at(list.name.span(), format!("type list `{}` is never used", list.name));
+    }
     match (&options.custom, walker.first_custom, custom_at) {
         (None, Some(first), _) => cx.error(
             first,
@@ -72,9 +81,11 @@ impl<'c> Walker<'c> {
                 Stmt::Let(binding) => {
                     let mut value = binding.value.clone();
                     rewrite_let_value(&mut value, &self.env, self.cx);
-                    self.env.lets.insert(binding.name.to_string());
+                    self.not_a_list(&binding.name);
+                    self.env.lets.insert(binding.name.to_string(), binding.name.span());
                     out.push(CStmt::Let(&binding.name, value));
                 }
+                Stmt::List(list) => out.extend(self.list(list)),
                 Stmt::If(if_stmt) => out.push(self.if_stmt(if_stmt, path)),
                 Stmt::Rules(rules) => {
                     if let Some((ops, calls)) = self.rules(rules, path) {
@@ -91,17 +102,53 @@ impl<'c> Walker<'c> {
         self.next_if += 1;
         let mut then_path = path.clone();
         then_path.push((id, 0));
-        let saved = self.env.lets.clone();
+        let saved = (self.env.lets.clone(), self.env.lists.clone());
         let then = self.stmts(&if_stmt.then, &then_path);
-        self.env.lets = saved.clone();
+        (self.env.lets, self.env.lists) = saved.clone();
         let mut else_path = path.clone();
         else_path.push((id, 1));
         let otherwise = if_stmt.otherwise.as_deref().map(|e| match e {
             Else::Block(stmts) => self.stmts(stmts, &else_path),
             Else::If(nested) => vec![self.if_stmt(nested, &else_path)],
         });
-        self.env.lets = saved;
+        (self.env.lets, self.env.lists) = saved;
         CStmt::If(&if_stmt.cond, then, otherwise)
+    }
+
+    /// `let name = [..];`: the list joins the scope; its hidden locals
+    /// are bound here.
+    fn list<'a>(&mut self, stmt: &'a ListStmt) -> Option<CStmt<'a>> {
+        let name = stmt.name.to_string();
+        let earlier = self.env.lists.get(&name);
+        // The earlier list is reported as shadowed, not as unused too.
+        earlier.inspect(|list| list.used.set(true));
+        if let Some(first) = self.env.lets.get(&name).copied().or_else(|| earlier.map(|l| l.name.span())) {
+            self.defined_twice(&stmt.name, first);
+        }
+        let (def, bindings) = match define(stmt, &self.env, self.cx) {
+            Some((def, bindings)) => (def, Some(CStmt::Bind(bindings))),
+            None => (ListDef::reported(&stmt.name), None),
+        };
+        let def = Rc::new(def);
+        self.env.lists.insert(name, Rc::clone(&def));
+        self.lists.push(def);
+        bindings
+    }
+
+    /// A `let` may not take the name of a type list in scope.
+    fn not_a_list(&self, name: &syn::Ident) {
+        if let Some(list) = self.env.lists.get(&name.to_string()) {
+            self.defined_twice(name, list.name.span());
+        }
+    }
+
+    fn defined_twice(&self, name: &syn::Ident, first: proc_macro2::Span) {
+        self.cx.error_with_note(
+            SpanRange::one(name.span()),
+            format!("`{name}` is defined twice; a type list needs a name of its own"),
+            SpanRange::one(first),
+            "first defined here",
+        );
     }
 
     fn opcodes(&mut self, rules: &RuleStmt, path: &BranchPath) -> Option<Vec<Opcode>> {
@@ -197,16 +244,14 @@ impl<'c> Walker<'c> {
     }
 }
 
-/// A gate (`if cond,`) only on the type-list rules, where leaving the
-/// rule out is what LLVM's `bool` overloads do.
+/// A gate (`if cond,`) leaves a rule out; `imm_idx` adds none.
 fn check_gate(call: &RCall<'_>, cx: &Ctxt) {
     let Some(cond) = &call.call.gate else { return };
-    let listed = matches!(call.method.cover, Cover::List | Cover::Pair | Cover::Product) && !call.method.always;
-    if !listed {
+    if call.method.act == Act::Meta {
         cx.error(
             SpanRange::of(cond),
             format!(
-                "`if` gates only the type-list rules (`legal_for`, `custom_for`, `libcall_for`, ...); `{}` takes no list, so fold the condition into its predicate",
+                "`{}` adds no rule (it marks an immediate index as handled), so it takes no `if` gate",
                 call.call.name
             ),
         );
@@ -216,7 +261,7 @@ fn check_gate(call: &RCall<'_>, cx: &Ctxt) {
 /// Rules after one that always fires.
 fn unreachable_rules(calls: &[RCall<'_>], cx: &Ctxt) {
     let fires = |c: &RCall<'_>| {
-        c.method.always
+        c.call.gate.is_none() && c.method.always
             || (c.method.act != Act::Meta
                 && c.pred().is_some_and(is_always)
                 && c.method.cover == Cover::All
@@ -280,27 +325,63 @@ fn crossings(calls: &[RCall<'_>], cx: &Ctxt) {
     }
 }
 
+/// The type indices a rule marks covered (every bit for all).
+fn covers(call: &RCall<'_>) -> u32 {
+    match call.method.cover {
+        Cover::All => u32::MAX,
+        Cover::Idx => call.idx().map_or(0, |(i, _)| 1 << i.min(31)),
+        Cover::List => (1 << call.types().map_or(0, |l| l.arity()).max(1)) - 1,
+        Cover::Product => {
+            let lists = call.args.iter().find_map(|v| match v {
+                crate::resolve::Val::Lists(l) => Some(l.len()),
+                _ => None,
+            });
+            (1 << lists.unwrap_or(0).clamp(2, 3)) - 1
+        }
+        Cover::Pair => 0b11,
+        Cover::Nothing => 0,
+    }
+}
+
+/// `a` is `!b` (or `!(b)`), as written.
+fn negates(a: &str, b: &str) -> bool {
+    a.strip_prefix('!')
+        .is_some_and(|rest| rest == b || rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')) == Some(b))
+}
+
+/// The indices covered whatever the conditions: by the rules that always
+/// exist, and by rules gated on `c` and on `!c` together.
+fn covered_indices(calls: &[RCall<'_>]) -> u32 {
+    let mut covered = 0;
+    let mut gated: BTreeMap<String, u32> = BTreeMap::new();
+    for call in calls {
+        match &call.call.gate {
+            None if !call.may_be_absent() => covered |= covers(call),
+            Some(cond) if !call.lists().any(TypeList::may_be_empty) => {
+                *gated.entry(compact(&quote::quote!(#cond))).or_default() |= covers(call);
+            }
+            _ => {}
+        }
+    }
+    for (cond, bits) in &gated {
+        for (other, other_bits) in &gated {
+            if negates(cond, other) {
+                covered |= bits & other_bits;
+            }
+        }
+    }
+    covered
+}
+
 /// LLVM's type- and immediate-index coverage check, at compile time.
 fn coverage(rules: &RuleStmt, ops: &[Opcode], calls: &[RCall<'_>], cx: &Ctxt) {
     let rep = ops[0];
-    let mut covered = 0u32;
+    let covered = covered_indices(calls);
+    if covered == u32::MAX {
+        return;
+    }
     let mut imms = 0u32;
-    // A gated rule may be left out, so it covers nothing here.
-    for call in calls.iter().filter(|c| c.call.gate.is_none()) {
-        match call.method.cover {
-            Cover::All => return,
-            Cover::Idx => covered |= call.idx().map_or(0, |(i, _)| 1 << i.min(31)),
-            Cover::List => covered |= (1 << call.types().map_or(0, |l| l.arity()).max(1)) - 1,
-            Cover::Product => {
-                let lists = call.args.iter().find_map(|v| match v {
-                    crate::resolve::Val::Lists(l) => Some(l.len()),
-                    _ => None,
-                });
-                covered |= (1 << lists.unwrap_or(0).clamp(2, 3)) - 1;
-            }
-            Cover::Pair => covered |= 0b11,
-            Cover::Nothing => {}
-        }
+    for call in calls.iter().filter(|c| !c.may_be_absent()) {
         match call.method.name {
             "imm_idx" => imms |= call.nums().first().and_then(|n| n.0).map_or(0, |i| 1 << i.min(31)),
             "legal_for_type_with_any_imm" => imms |= 1,

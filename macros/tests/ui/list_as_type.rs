@@ -1,0 +1,11 @@
+use gisel_core::prelude::*;
+use gisel_macros::legalizer;
+
+legalizer! {
+    pub fn target() -> LegalizerInfo {
+        let scalars = [s32, s64];
+        G_ADD => legal_for(scalars).clamp_scalar(0, scalars, s64);
+    }
+}
+
+fn main() {}
