@@ -1,12 +1,13 @@
 //! LLVM 22's RISC-V legality rules (`RISCVLegalizerInfo.cpp`), in LLVM's
 //! rule order, parameterised by the [`Subtarget`]. LLVM's bool-gated
-//! overloads (`customFor(ST.is64Bit(), {s32})`) become `if` blocks that give
-//! the opcode its whole rule set per configuration.
+//! overloads (`customFor(ST.is64Bit(), {s32})`) become gated rules
+//! (`custom_for(if st.is_64bit(), s32)`); `if` blocks remain where the
+//! whole rule set differs per configuration.
 //!
 //! The V extension's rules cover LLVM's scalable integer/FP vectors
 //! (`nxv{1..64}s{8..64}`, at most eight vector registers) and mask vectors
-//! (`nxv{1..64}s1`); see the `let` bindings of the nxv1 and 64-bit-element
-//! types for the ELEN condition.
+//! (`nxv{1..64}s1`), as the named type lists `int_vecs` and `bool_vecs`;
+//! see their definitions for the ELEN condition.
 
 use gisel_core::prelude::*;
 use gisel_macros::legalizer;
@@ -34,57 +35,42 @@ legalizer! {
         let f16 = if st.has_zfh() { s16 } else { Llt::INVALID };
         let f32 = if st.has_f() { s32 } else { Llt::INVALID };
         let f64 = if st.has_d() { s64 } else { Llt::INVALID };
+        let fp = [f32, f64, f16];
         let zfa16 = if st.has_zfa() && st.has_zfh() { s16 } else { Llt::INVALID };
         let zfa32 = if st.has_zfa() { s32 } else { Llt::INVALID };
         let zfa64 = if st.has_zfa() && st.has_d() { s64 } else { Llt::INVALID };
+        let zfa_fp = [zfa32, zfa64, zfa16];
 
-        // V extension types. Every vector list below is gated on `v`, and
-        // lists the same types as LLVM's `IntOrFPVecTys` and `BoolVecTys`.
-        // LLVM's `typeIsLegalIntOrFPVec`/`typeIsLegalBoolVec` also refuse
+        // V extension types: LLVM's `IntOrFPVecTys` and `BoolVecTys`, by
+        // element type; the rules that use them are gated on `v`. LLVM's
+        // `typeIsLegalIntOrFPVec`/`typeIsLegalBoolVec` also refuse
         // one-per-vscale vectors without ELEN 64 and 64-bit elements without
-        // `Zve64x` (which is what gives ELEN 64): those types are bound here
-        // to the invalid type, which no query holds, and the names shadow
-        // the type literals in the lists.
+        // `Zve64x` (which is what gives ELEN 64): those members are gated on
+        // `e64`.
         let v = st.has_v_instructions();
         let e64 = st.has_v_instructions_i64();
-        let nxv1s1 = if e64 { nxv1s1 } else { Llt::INVALID };
-        let nxv1s8 = if e64 { nxv1s8 } else { Llt::INVALID };
-        let nxv1s16 = if e64 { nxv1s16 } else { Llt::INVALID };
-        let nxv1s32 = if e64 { nxv1s32 } else { Llt::INVALID };
-        let nxv1s64 = if e64 { nxv1s64 } else { Llt::INVALID };
-        let nxv2s64 = if e64 { nxv2s64 } else { Llt::INVALID };
-        let nxv4s64 = if e64 { nxv4s64 } else { Llt::INVALID };
-        let nxv8s64 = if e64 { nxv8s64 } else { Llt::INVALID };
+        let s8_vecs = [[if e64, nxv1s8], nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8];
+        let s16_vecs = [[if e64, nxv1s16], nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16];
+        let s32_vecs = [[if e64, nxv1s32], nxv2s32, nxv4s32, nxv8s32, nxv16s32];
+        let s64_vecs = [if e64, nxv1s64, nxv2s64, nxv4s64, nxv8s64];
+        let int_vecs = [s8_vecs, s16_vecs, s32_vecs, s64_vecs];
+        let bool_vecs = [[if e64, nxv1s1], nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1];
         // Pointer vectors (LLVM's `typeIsLegalPtrVec`) need XLEN-sized
         // elements: one-per-vscale ones ELEN 64 as above, sixteen-per-vscale
         // ones 32-bit pointers (eight vector registers).
         let ptr_vectors = v && st.xlen() <= st.elen();
-        let nxv1p0 = if e64 { nxv1p0 } else { Llt::INVALID };
-        let nxv16p0 = if st.is_64bit() { Llt::INVALID } else { nxv16p0 };
+        let ptr_vecs = [[if e64, nxv1p0], nxv2p0, nxv4p0, nxv8p0, [if !st.is_64bit(), nxv16p0]];
 
         // ----- integer arithmetic -----
 
-        if st.is_64bit() {
-            G_ADD | G_SUB => legal_for(xlen)
-                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
-                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
-                    nxv4s64, nxv8s64)
-                .custom_for(s32)
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(0, xlen, xlen);
-        } else {
-            G_ADD | G_SUB => legal_for(xlen)
-                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
-                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
-                    nxv4s64, nxv8s64)
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(0, xlen, xlen);
-        }
+        G_ADD | G_SUB => legal_for(xlen)
+            .legal_for(if v, int_vecs)
+            .custom_for(if st.is_64bit(), s32)
+            .widen_scalar_to_next_pow2(0)
+            .clamp_scalar(0, xlen, xlen);
 
         G_AND | G_OR | G_XOR => legal_for(xlen)
-            .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
-                nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64,
-                nxv8s64)
+            .legal_for(if v, int_vecs)
             .widen_scalar_to_next_pow2(0)
             .clamp_scalar(0, xlen, xlen);
 
@@ -96,44 +82,18 @@ legalizer! {
         G_UADDSAT | G_SADDSAT | G_USUBSAT | G_SSUBSAT => lower();
         G_SSHLSAT | G_USHLSAT => lower();
 
-        if st.is_64bit() {
-            G_SHL | G_ASHR | G_LSHR => legal_for((xlen, xlen))
-                .custom_for((s32, s32))
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(1, xlen, xlen)
-                .clamp_scalar(0, xlen, xlen);
-        } else {
-            G_SHL | G_ASHR | G_LSHR => legal_for((xlen, xlen))
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(1, xlen, xlen)
-                .clamp_scalar(0, xlen, xlen);
-        }
+        G_SHL | G_ASHR | G_LSHR => legal_for((xlen, xlen))
+            .custom_for(if st.is_64bit(), (s32, s32))
+            .widen_scalar_to_next_pow2(0)
+            .clamp_scalar(1, xlen, xlen)
+            .clamp_scalar(0, xlen, xlen);
 
-        if st.is_64bit() {
-            G_ZEXT | G_SEXT | G_ANYEXT => legal_for((s32, s16), (s64, s16), (s64, s32))
-                .legal_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16,
-                    nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
-                    nxv1s64, nxv2s64, nxv4s64, nxv8s64], [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8,
-                    nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32,
-                    nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64])
-                // A mask vector extends by a select between splats.
-                .custom_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16,
-                    nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
-                    nxv1s64, nxv2s64, nxv4s64, nxv8s64], [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1])
-                .max_scalar(0, xlen);
-        } else {
-            G_ZEXT | G_SEXT | G_ANYEXT => legal_for((s32, s16))
-                .legal_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16,
-                    nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
-                    nxv1s64, nxv2s64, nxv4s64, nxv8s64], [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8,
-                    nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32,
-                    nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64])
-                // A mask vector extends by a select between splats.
-                .custom_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16,
-                    nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
-                    nxv1s64, nxv2s64, nxv4s64, nxv8s64], [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1])
-                .max_scalar(0, xlen);
-        }
+        G_ZEXT | G_SEXT | G_ANYEXT => legal_for((s32, s16))
+            .legal_for(if st.is_64bit(), (s64, [s16, s32]))
+            .legal_for_cartesian_product(if v, int_vecs, int_vecs)
+            // A mask vector extends by a select between splats.
+            .custom_for_cartesian_product(if v, int_vecs, bool_vecs)
+            .max_scalar(0, xlen);
 
         G_TRUNC => always_legal();
 
@@ -141,52 +101,30 @@ legalizer! {
         // the hook lowers the rest to a shift pair.
         G_SEXT_INREG => custom_for(xlen).clamp_scalar(0, xlen, xlen).lower();
 
-        if !st.is_64bit() && st.has_d() {
-            G_MERGE_VALUES => legal_for((s64, s32))
-                .widen_scalar_to_next_pow2(1, 32)
-                .widen_scalar_to_next_pow2(0, 32)
-                .clamp_scalar(1, xlen, xlen)
-                .clamp_scalar(0, xlen, xlen);
-            G_UNMERGE_VALUES => legal_for((s32, s64))
-                .widen_scalar_to_next_pow2(0, 32)
-                .widen_scalar_to_next_pow2(1, 32)
-                .clamp_scalar(0, xlen, xlen)
-                .clamp_scalar(1, xlen, xlen);
-        } else {
-            G_MERGE_VALUES => widen_scalar_to_next_pow2(1, { st.xlen() })
-                .widen_scalar_to_next_pow2(0, { st.xlen() })
-                .clamp_scalar(1, xlen, xlen)
-                .clamp_scalar(0, xlen, xlen);
-            G_UNMERGE_VALUES => widen_scalar_to_next_pow2(0, { st.xlen() })
-                .widen_scalar_to_next_pow2(1, { st.xlen() })
-                .clamp_scalar(0, xlen, xlen)
-                .clamp_scalar(1, xlen, xlen);
-        }
+        // RV32 with D merges and splits s64 in FP registers.
+        let rv32_d = !st.is_64bit() && st.has_d();
+        G_MERGE_VALUES => legal_for(if rv32_d, (s64, s32))
+            .widen_scalar_to_next_pow2(1, { st.xlen() })
+            .widen_scalar_to_next_pow2(0, { st.xlen() })
+            .clamp_scalar(1, xlen, xlen)
+            .clamp_scalar(0, xlen, xlen);
+        G_UNMERGE_VALUES => legal_for(if rv32_d, (s32, s64))
+            .widen_scalar_to_next_pow2(0, { st.xlen() })
+            .widen_scalar_to_next_pow2(1, { st.xlen() })
+            .clamp_scalar(0, xlen, xlen)
+            .clamp_scalar(1, xlen, xlen);
 
         G_FSHL | G_FSHR => lower();
 
-        if st.is_64bit() && st.has_rotates() {
-            G_ROTR | G_ROTL => legal_for((xlen, xlen)).custom_for((s32, s32)).lower();
-        } else if st.has_rotates() {
-            G_ROTR | G_ROTL => legal_for((xlen, xlen)).lower();
-        } else {
-            G_ROTR | G_ROTL => lower();
-        }
+        G_ROTR | G_ROTL => legal_for(if st.has_rotates(), (xlen, xlen))
+            .custom_for(if st.is_64bit() && st.has_rotates(), (s32, s32))
+            .lower();
 
-        if st.has_zbkb() {
-            G_BITREVERSE => custom_for(s8).max_scalar(0, xlen).lower();
-        } else {
-            G_BITREVERSE => max_scalar(0, xlen).lower();
-        }
+        G_BITREVERSE => custom_for(if st.has_zbkb(), s8).max_scalar(0, xlen).lower();
 
         // Without V no bitcast is legal (LLVM's only rule is the vector one).
         if v {
-            G_BITCAST => legal_for_cartesian_product([nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8,
-                nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
-                nxv1s64, nxv2s64, nxv4s64, nxv8s64, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1], [nxv1s8,
-                nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16,
-                nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64, nxv1s1,
-                nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1]);
+            G_BITCAST => legal_for_cartesian_product([int_vecs, bool_vecs]);
         }
 
         if st.has_rotates() {
@@ -214,61 +152,31 @@ legalizer! {
                 .lower();
         }
 
-        if st.is_64bit() {
-            G_CONSTANT => legal_for(p0)
-                .custom_for(s64)
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(0, xlen, xlen);
-        } else {
-            G_CONSTANT => legal_for(p0, s32)
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(0, xlen, xlen);
-        }
+        G_CONSTANT => legal_for(p0)
+            .legal_for(if !st.is_64bit(), s32)
+            .custom_for(if st.is_64bit(), s64)
+            .widen_scalar_to_next_pow2(0)
+            .clamp_scalar(0, xlen, xlen);
 
-        if st.is_64bit() {
-            G_FREEZE => legal_for(s16, s32, p0, s64)
-                .legal_for(if v, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1)
-                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
-                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
-                    nxv4s64, nxv8s64)
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(0, s16, xlen);
-            G_IMPLICIT_DEF | G_CONSTANT_FOLD_BARRIER => legal_for(s32, s64, p0)
-                .legal_for(if v, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1)
-                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
-                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
-                    nxv4s64, nxv8s64)
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(0, s32, xlen);
-        } else {
-            G_FREEZE => legal_for(s16, s32, p0)
-                .legal_for(if v, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1)
-                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
-                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
-                    nxv4s64, nxv8s64)
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(0, s16, xlen);
-            G_IMPLICIT_DEF | G_CONSTANT_FOLD_BARRIER => legal_for(s32, p0)
-                .legal_for(if v, nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1)
-                .legal_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
-                    nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64,
-                    nxv4s64, nxv8s64)
-                .widen_scalar_to_next_pow2(0)
-                .clamp_scalar(0, s32, xlen);
-        }
+        G_FREEZE => legal_for(s16, s32, p0)
+            .legal_for(if st.is_64bit(), s64)
+            .legal_for(if v, bool_vecs, int_vecs)
+            .widen_scalar_to_next_pow2(0)
+            .clamp_scalar(0, s16, xlen);
+        G_IMPLICIT_DEF | G_CONSTANT_FOLD_BARRIER => legal_for(s32, p0)
+            .legal_for(if st.is_64bit(), s64)
+            .legal_for(if v, bool_vecs, int_vecs)
+            .widen_scalar_to_next_pow2(0)
+            .clamp_scalar(0, s32, xlen);
 
         G_ICMP => legal_for((xlen, xlen), (xlen, p0))
-            .legal_for_cartesian_product(if v, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1], [nxv1s8,
-                nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16,
-                nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64, nxv8s64])
+            .legal_for_cartesian_product(if v, bool_vecs, int_vecs)
             .widen_scalar_or_elt_to_next_pow2_or_min_size(1, 8)
             .clamp_scalar(1, xlen, xlen)
             .clamp_scalar(0, xlen, xlen);
 
         G_SELECT => legal_for((s32, xlen), (p0, xlen))
-            .legal_for_cartesian_product(if v, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16,
-                nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64,
-                nxv2s64, nxv4s64, nxv8s64], [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1])
+            .legal_for_cartesian_product(if v, int_vecs, bool_vecs)
             .legal_for(if st.is_64bit() || st.has_d(), (s64, xlen))
             .widen_scalar_to_next_pow2(0)
             .clamp_scalar(0, s32, wide_fp_reg)
@@ -296,21 +204,20 @@ legalizer! {
             // aligned accesses (another memory type) and reads the rest as bytes.
             .legal_for_types_with_mem_desc(
                 if v,
-                (nxv1s8, p0, nxv1s8, 8), (nxv2s8, p0, nxv2s8, 8), (nxv4s8, p0, nxv4s8, 8), (nxv8s8, p0, nxv8s8, 8),
-                (nxv16s8, p0, nxv16s8, 8), (nxv32s8, p0, nxv32s8, 8), (nxv64s8, p0, nxv64s8, 8),
-                (nxv1s16, p0, nxv1s16, 16), (nxv2s16, p0, nxv2s16, 16), (nxv4s16, p0, nxv4s16, 16),
-                (nxv8s16, p0, nxv8s16, 16),
-                (nxv16s16, p0, nxv16s16, 16), (nxv32s16, p0, nxv32s16, 16),
-                (nxv1s32, p0, nxv1s32, 32), (nxv2s32, p0, nxv2s32, 32), (nxv4s32, p0, nxv4s32, 32),
-                (nxv8s32, p0, nxv8s32, 32),
-                (nxv16s32, p0, nxv16s32, 32),
+                (nxv2s8, p0, nxv2s8, 8), (nxv4s8, p0, nxv4s8, 8), (nxv8s8, p0, nxv8s8, 8), (nxv16s8, p0, nxv16s8, 8),
+                (nxv32s8, p0, nxv32s8, 8), (nxv64s8, p0, nxv64s8, 8), (nxv2s16, p0, nxv2s16, 16),
+                (nxv4s16, p0, nxv4s16, 16), (nxv8s16, p0, nxv8s16, 16), (nxv16s16, p0, nxv16s16, 16),
+                (nxv32s16, p0, nxv32s16, 16), (nxv2s32, p0, nxv2s32, 32), (nxv4s32, p0, nxv4s32, 32),
+                (nxv8s32, p0, nxv8s32, 32), (nxv16s32, p0, nxv16s32, 32),
+            )
+            .legal_for_types_with_mem_desc(
+                if v && e64,
+                (nxv1s8, p0, nxv1s8, 8), (nxv1s16, p0, nxv1s16, 16), (nxv1s32, p0, nxv1s32, 32),
                 (nxv1s64, p0, nxv1s64, 64), (nxv2s64, p0, nxv2s64, 64), (nxv4s64, p0, nxv4s64, 64),
                 (nxv8s64, p0, nxv8s64, 64),
             )
-            .custom_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
-                nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64,
-                nxv8s64)
-            .custom_for(if ptr_vectors, nxv1p0, nxv2p0, nxv4p0, nxv8p0, nxv16p0)
+            .custom_for(if v, int_vecs)
+            .custom_for(if ptr_vectors, ptr_vecs)
             .widen_scalar_to_next_pow2(0, 8)
             .lower_if_mem_size_not_byte_size_pow2()
             .clamp_scalar(0, s16, xlen)
@@ -335,21 +242,20 @@ legalizer! {
             // aligned accesses (another memory type) and reads the rest as bytes.
             .legal_for_types_with_mem_desc(
                 if v,
-                (nxv1s8, p0, nxv1s8, 8), (nxv2s8, p0, nxv2s8, 8), (nxv4s8, p0, nxv4s8, 8), (nxv8s8, p0, nxv8s8, 8),
-                (nxv16s8, p0, nxv16s8, 8), (nxv32s8, p0, nxv32s8, 8), (nxv64s8, p0, nxv64s8, 8),
-                (nxv1s16, p0, nxv1s16, 16), (nxv2s16, p0, nxv2s16, 16), (nxv4s16, p0, nxv4s16, 16),
-                (nxv8s16, p0, nxv8s16, 16),
-                (nxv16s16, p0, nxv16s16, 16), (nxv32s16, p0, nxv32s16, 16),
-                (nxv1s32, p0, nxv1s32, 32), (nxv2s32, p0, nxv2s32, 32), (nxv4s32, p0, nxv4s32, 32),
-                (nxv8s32, p0, nxv8s32, 32),
-                (nxv16s32, p0, nxv16s32, 32),
+                (nxv2s8, p0, nxv2s8, 8), (nxv4s8, p0, nxv4s8, 8), (nxv8s8, p0, nxv8s8, 8), (nxv16s8, p0, nxv16s8, 8),
+                (nxv32s8, p0, nxv32s8, 8), (nxv64s8, p0, nxv64s8, 8), (nxv2s16, p0, nxv2s16, 16),
+                (nxv4s16, p0, nxv4s16, 16), (nxv8s16, p0, nxv8s16, 16), (nxv16s16, p0, nxv16s16, 16),
+                (nxv32s16, p0, nxv32s16, 16), (nxv2s32, p0, nxv2s32, 32), (nxv4s32, p0, nxv4s32, 32),
+                (nxv8s32, p0, nxv8s32, 32), (nxv16s32, p0, nxv16s32, 32),
+            )
+            .legal_for_types_with_mem_desc(
+                if v && e64,
+                (nxv1s8, p0, nxv1s8, 8), (nxv1s16, p0, nxv1s16, 16), (nxv1s32, p0, nxv1s32, 32),
                 (nxv1s64, p0, nxv1s64, 64), (nxv2s64, p0, nxv2s64, 64), (nxv4s64, p0, nxv4s64, 64),
                 (nxv8s64, p0, nxv8s64, 64),
             )
-            .custom_for(if v, nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16, nxv4s16,
-                nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64, nxv2s64, nxv4s64,
-                nxv8s64)
-            .custom_for(if ptr_vectors, nxv1p0, nxv2p0, nxv4p0, nxv8p0, nxv16p0)
+            .custom_for(if v, int_vecs)
+            .custom_for(if ptr_vectors, ptr_vecs)
             .clamp_scalar(0, s16, xlen)
             .lower_if_mem_size_not_byte_size_pow2()
             .lower();
@@ -369,11 +275,10 @@ legalizer! {
         G_BRCOND => legal_for(xlen).min_scalar(0, xlen);
         G_BRJT => custom_for((p0, xlen));
         G_BRINDIRECT => legal_for(p0);
-        if st.is_64bit() {
-            G_PHI => legal_for(p0, s32, s64).widen_scalar_to_next_pow2(0).clamp_scalar(0, s32, xlen);
-        } else {
-            G_PHI => legal_for(p0, s32).widen_scalar_to_next_pow2(0).clamp_scalar(0, s32, xlen);
-        }
+        G_PHI => legal_for(p0, s32)
+            .legal_for(if st.is_64bit(), s64)
+            .widen_scalar_to_next_pow2(0)
+            .clamp_scalar(0, s32, xlen);
         G_GLOBAL_VALUE | G_JUMP_TABLE | G_CONSTANT_POOL => legal_for(p0);
         G_FRAME_INDEX => legal_for(p0);
 
@@ -395,18 +300,9 @@ legalizer! {
                 .lower();
         }
 
-        if st.has_m() && st.is_64bit() {
+        if st.has_m() {
             G_SDIV | G_UDIV | G_UREM => legal_for(xlen)
-                .custom_for(s32)
-                .libcall_for(s2xlen)
-                .clamp_scalar(0, s32, s2xlen)
-                .widen_scalar_to_next_pow2(0);
-            G_SREM => legal_for(xlen)
-                .libcall_for(s2xlen)
-                .clamp_scalar(0, xlen, s2xlen)
-                .widen_scalar_to_next_pow2(0);
-        } else if st.has_m() {
-            G_SDIV | G_UDIV | G_UREM => legal_for(xlen)
+                .custom_for(if st.is_64bit(), s32)
                 .libcall_for(s2xlen)
                 .clamp_scalar(0, s32, s2xlen)
                 .widen_scalar_to_next_pow2(0);
@@ -445,120 +341,67 @@ legalizer! {
         // {s64})`); a missing extension binds its type to the invalid type,
         // which no query holds, so the rule is inert exactly as if absent.
 
-        if st.is_64bit() {
-            G_FADD | G_FSUB | G_FMUL | G_FDIV | G_FMA | G_FSQRT | G_FMAXNUM | G_FMINNUM => legal_for(f32, f64, f16)
-                .libcall_for(s32, s64)
-                .libcall_for(s128);
-        } else {
-            G_FADD | G_FSUB | G_FMUL | G_FDIV | G_FMA | G_FSQRT | G_FMAXNUM | G_FMINNUM => legal_for(f32, f64, f16)
-                .libcall_for(s32, s64);
-        }
+        // Only RV64 calls the runtime for `fp128`.
+        let rv64 = st.is_64bit();
+
+        G_FADD | G_FSUB | G_FMUL | G_FDIV | G_FMA | G_FSQRT | G_FMAXNUM | G_FMINNUM => legal_for(fp)
+            .libcall_for(s32, s64)
+            .libcall_for(if rv64, s128);
 
         // LLVM also calls `fmaximum_num`/`fminimum_num` for these; the
         // helper has no such library call yet.
-        G_FMAXIMUMNUM | G_FMINIMUMNUM => legal_for(f32, f64, f16);
+        G_FMAXIMUMNUM | G_FMINIMUMNUM => legal_for(fp);
 
-        G_FNEG | G_FABS => legal_for(f32, f64, f16).lower_for(s32, s64, s128);
+        G_FNEG | G_FABS => legal_for(fp).lower_for(s32, s64, s128);
 
-        if st.is_64bit() {
-            G_FREM => libcall_for(s32, s64).libcall_for(s128).min_scalar(0, s32).scalarize(0);
-        } else {
-            G_FREM => libcall_for(s32, s64).min_scalar(0, s32).scalarize(0);
-        }
+        G_FREM => libcall_for(s32, s64).libcall_for(if rv64, s128).min_scalar(0, s32).scalarize(0);
 
-        G_FCOPYSIGN => legal_for((f32, f32))
-            .legal_for((f64, f64), (f32, f64), (f64, f32))
-            .legal_for((f16, f16), (f16, f32), (f32, f16))
-            .legal_for((f16, f64), (f64, f16))
-            .lower();
+        G_FCOPYSIGN => legal_for((fp, fp)).lower();
 
-        if st.is_64bit() {
-            G_FPTRUNC => legal_for((f32, f64))
-                .legal_for((f16, f32))
-                .legal_for((f16, f64))
-                .libcall_for((s32, s64))
-                .libcall_for((s32, s128), (s64, s128));
-            G_FPEXT => legal_for((f64, f32))
-                .legal_for((f32, f16))
-                .legal_for((f64, f16))
-                .libcall_for((s64, s32))
-                .libcall_for((s128, s32), (s128, s64));
-            G_FCMP => legal_for((xlen, f32), (xlen, f64), (xlen, f16))
-                .clamp_scalar(0, xlen, xlen)
-                .libcall_for((xlen, s32), (xlen, s64))
-                .libcall_for((xlen, s128));
-        } else {
-            G_FPTRUNC => legal_for((f32, f64))
-                .legal_for((f16, f32))
-                .legal_for((f16, f64))
-                .libcall_for((s32, s64));
-            G_FPEXT => legal_for((f64, f32))
-                .legal_for((f32, f16))
-                .legal_for((f64, f16))
-                .libcall_for((s64, s32));
-            G_FCMP => legal_for((xlen, f32), (xlen, f64), (xlen, f16))
-                .clamp_scalar(0, xlen, xlen)
-                .libcall_for((xlen, s32), (xlen, s64));
-        }
+        G_FPTRUNC => legal_for((f32, f64))
+            .legal_for((f16, f32))
+            .legal_for((f16, f64))
+            .libcall_for((s32, s64))
+            .libcall_for(if rv64, ([s32, s64], s128));
+        G_FPEXT => legal_for((f64, f32))
+            .legal_for((f32, f16))
+            .legal_for((f64, f16))
+            .libcall_for((s64, s32))
+            .libcall_for(if rv64, (s128, [s32, s64]));
+        G_FCMP => legal_for((xlen, fp))
+            .clamp_scalar(0, xlen, xlen)
+            .libcall_for((xlen, [s32, s64]))
+            .libcall_for(if rv64, (xlen, s128));
 
-        G_IS_FPCLASS => custom_for((s1, f32), (s1, f64), (s1, f16)).lower_for((s1, s32), (s1, s64));
+        G_IS_FPCLASS => custom_for((s1, fp)).lower_for((s1, [s32, s64]));
 
-        if st.is_64bit() {
-            G_FCONSTANT => legal_for(f32, f64, f16).custom_for(s32, s64).lower_for(s64, s128);
-        } else {
-            G_FCONSTANT => legal_for(f32, f64, f16).custom_for(s32).lower_for(s64, s128);
-        }
+        G_FCONSTANT => legal_for(fp).custom_for(s32).custom_for(if rv64, s64).lower_for(s64, s128);
 
-        if st.is_64bit() {
-            G_FPTOSI | G_FPTOUI => legal_for((xlen, f32), (xlen, f64), (xlen, f16))
-                .custom_for((s32, f32), (s32, f64), (s32, f16))
-                .widen_scalar_to_next_pow2(0)
-                .min_scalar(0, s32)
-                .libcall_for((s32, s32), (s64, s32), (s32, s64), (s64, s64))
-                .libcall_for((s32, s128), (s64, s128))
-                .libcall_for((s128, s32), (s128, s64), (s128, s128));
-            G_SITOFP | G_UITOFP => legal_for((f32, xlen), (f64, xlen), (f16, xlen))
-                .widen_scalar_to_next_pow2(1)
-                // Promote to XLEN when the conversion from XLEN is legal.
-                .widen_scalar_if(
-                    all(is_scalar(1), type_in_set(0, [f32, f64, f16]), scalar_narrower_than(1, 64)),
-                    change_to(1, xlen),
-                )
-                .min_scalar(1, s32)
-                .libcall_for((s32, s32), (s64, s32), (s32, s64), (s64, s64))
-                .libcall_for((s128, s32), (s128, s64))
-                .libcall_for((s32, s128), (s64, s128), (s128, s128));
-        } else {
-            G_FPTOSI | G_FPTOUI => legal_for((xlen, f32), (xlen, f64), (xlen, f16))
-                .widen_scalar_to_next_pow2(0)
-                .min_scalar(0, s32)
-                .libcall_for((s32, s32), (s64, s32), (s32, s64), (s64, s64));
-            G_SITOFP | G_UITOFP => legal_for((f32, xlen), (f64, xlen), (f16, xlen))
-                .widen_scalar_to_next_pow2(1)
-                .widen_scalar_if(
-                    all(is_scalar(1), type_in_set(0, [f32, f64, f16]), scalar_narrower_than(1, 32)),
-                    change_to(1, xlen),
-                )
-                .min_scalar(1, s32)
-                .libcall_for((s32, s32), (s64, s32), (s32, s64), (s64, s64));
-        }
+        G_FPTOSI | G_FPTOUI => legal_for((xlen, fp))
+            .custom_for(if rv64, (s32, fp))
+            .widen_scalar_to_next_pow2(0)
+            .min_scalar(0, s32)
+            .libcall_for(([s32, s64], [s32, s64]))
+            .libcall_for(if rv64, ([s32, s64], s128), (s128, [s32, s64, s128]));
+        G_SITOFP | G_UITOFP => legal_for((fp, xlen))
+            .widen_scalar_to_next_pow2(1)
+            // Promote to XLEN when the conversion from XLEN is legal.
+            .widen_scalar_if(
+                all(is_scalar(1), type_in_set(0, fp), scalar_narrower_than(1, { st.xlen() })),
+                change_to(1, xlen),
+            )
+            .min_scalar(1, s32)
+            .libcall_for(([s32, s64], [s32, s64]))
+            .libcall_for(if rv64, (s128, [s32, s64]), ([s32, s64, s128], s128));
 
-        if st.is_64bit() {
-            G_FCEIL | G_FFLOOR | G_FRINT | G_FNEARBYINT | G_INTRINSIC_TRUNC | G_INTRINSIC_ROUND
-                | G_INTRINSIC_ROUNDEVEN => legal_for(zfa32, zfa64, zfa16).libcall_for(s32, s64).libcall_for(s128);
-            G_FCOS | G_FSIN | G_FTAN | G_FPOW | G_FLOG | G_FLOG2 | G_FLOG10 | G_FEXP | G_FEXP2 | G_FEXP10
-                | G_FACOS | G_FASIN | G_FATAN | G_FATAN2 | G_FCOSH | G_FSINH | G_FTANH | G_FMODF => libcall_for(s32, s64)
-                .libcall_for(s128);
-            G_FPOWI | G_FLDEXP => libcall_for((s32, s32), (s64, s32)).libcall_for((s128, s32));
-        } else {
-            G_FCEIL | G_FFLOOR | G_FRINT | G_FNEARBYINT | G_INTRINSIC_TRUNC | G_INTRINSIC_ROUND
-                | G_INTRINSIC_ROUNDEVEN => legal_for(zfa32, zfa64, zfa16).libcall_for(s32, s64);
-            G_FCOS | G_FSIN | G_FTAN | G_FPOW | G_FLOG | G_FLOG2 | G_FLOG10 | G_FEXP | G_FEXP2 | G_FEXP10
-                | G_FACOS | G_FASIN | G_FATAN | G_FATAN2 | G_FCOSH | G_FSINH | G_FTANH | G_FMODF => libcall_for(s32, s64);
-            G_FPOWI | G_FLDEXP => libcall_for((s32, s32), (s64, s32));
-        }
-        G_FMAXIMUM | G_FMINIMUM => legal_for(zfa32, zfa64, zfa16);
-        G_FCANONICALIZE => legal_for(f32, f64, f16);
+        G_FCEIL | G_FFLOOR | G_FRINT | G_FNEARBYINT | G_INTRINSIC_TRUNC | G_INTRINSIC_ROUND
+            | G_INTRINSIC_ROUNDEVEN => legal_for(zfa_fp).libcall_for(s32, s64).libcall_for(if rv64, s128);
+        G_FCOS | G_FSIN | G_FTAN | G_FPOW | G_FLOG | G_FLOG2 | G_FLOG10 | G_FEXP | G_FEXP2 | G_FEXP10 | G_FACOS
+            | G_FASIN | G_FATAN | G_FATAN2 | G_FCOSH | G_FSINH | G_FTANH | G_FMODF => libcall_for(s32, s64)
+            .libcall_for(if rv64, s128);
+        G_FPOWI | G_FLDEXP => libcall_for(([s32, s64], s32)).libcall_for(if rv64, (s128, s32));
+        G_FMAXIMUM | G_FMINIMUM => legal_for(zfa_fp);
+        G_FCANONICALIZE => legal_for(fp);
 
         // ----- varargs, atomics, misc -----
 
@@ -571,9 +414,8 @@ legalizer! {
             G_ATOMIC_CMPXCHG | G_ATOMICRMW_ADD => legal_for((xlen, p0)).clamp_scalar(0, xlen, xlen);
             G_ATOMICRMW_SUB => clamp_scalar(0, xlen, xlen).lower();
         } else {
-            G_ATOMIC_CMPXCHG | G_ATOMICRMW_ADD => libcall_for((s8, p0), (s16, p0), (s32, p0), (s64, p0))
-                .clamp_scalar(0, xlen, xlen);
-            G_ATOMICRMW_SUB => libcall_for((s8, p0), (s16, p0), (s32, p0), (s64, p0))
+            G_ATOMIC_CMPXCHG | G_ATOMICRMW_ADD => libcall_for(([s8, s16, s32, s64], p0)).clamp_scalar(0, xlen, xlen);
+            G_ATOMICRMW_SUB => libcall_for(([s8, s16, s32, s64], p0))
                 .clamp_scalar(0, xlen, xlen)
                 .lower();
         }
@@ -581,13 +423,13 @@ legalizer! {
         // ----- vector elements and splats -----
 
         if v {
-            G_INSERT_VECTOR_ELT => legal_for((nxv1s8, s8, xlen), (nxv2s8, s8, xlen), (nxv4s8, s8, xlen),
-                (nxv8s8, s8, xlen), (nxv16s8, s8, xlen), (nxv32s8, s8, xlen), (nxv64s8, s8, xlen), (nxv1s16, s16, xlen),
-                (nxv2s16, s16, xlen), (nxv4s16, s16, xlen), (nxv8s16, s16, xlen), (nxv16s16, s16, xlen),
-                (nxv32s16, s16, xlen), (nxv1s32, s32, xlen), (nxv2s32, s32, xlen), (nxv4s32, s32, xlen),
-                (nxv8s32, s32, xlen), (nxv16s32, s32, xlen), (nxv1s64, s64, xlen), (nxv2s64, s64, xlen),
-                (nxv4s64, s64, xlen), (nxv8s64, s64, xlen), (nxv1s1, s1, xlen), (nxv2s1, s1, xlen), (nxv4s1, s1, xlen),
-                (nxv8s1, s1, xlen), (nxv16s1, s1, xlen), (nxv32s1, s1, xlen), (nxv64s1, s1, xlen));
+            G_INSERT_VECTOR_ELT => legal_for(
+                (s8_vecs, s8, xlen),
+                (s16_vecs, s16, xlen),
+                (s32_vecs, s32, xlen),
+                (s64_vecs, s64, xlen),
+                (bool_vecs, s1, xlen),
+            );
         }
 
         // Mask subvectors of at least a byte's worth of elements are
@@ -595,44 +437,20 @@ legalizer! {
         // FP subvectors, into place.
         if v {
             G_EXTRACT_SUBVECTOR => bitcast_if(
-                all(
-                    type_in_set(0, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1]),
-                    type_in_set(1, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1]),
-                    mask_extract_in_bytes
-                ),
+                all(type_in_set(0, bool_vecs), type_in_set(1, bool_vecs), mask_extract_in_bytes),
                 |q| (0, Llt::scalable_vector(q.ty(0).num_elements() / 8, Llt::scalar(8)))
             )
             .custom_if(any(
-                all(
-                    type_in_set(0, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1]),
-                    type_in_set(1, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1])
-                ),
-                all(
-                    type_in_set(0, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16,
-                        nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64,
-                        nxv2s64, nxv4s64, nxv8s64]),
-                    type_in_set(1, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16,
-                        nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64,
-                        nxv2s64, nxv4s64, nxv8s64])
-                )
+                all(type_in_set(0, bool_vecs), type_in_set(1, bool_vecs)),
+                all(type_in_set(0, int_vecs), type_in_set(1, int_vecs))
             ));
         }
 
         // The hook inserts subvectors of legal types (mask ones through bytes).
         if v {
             G_INSERT_SUBVECTOR => custom_if(any(
-                all(
-                    type_in_set(0, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1]),
-                    type_in_set(1, [nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1])
-                ),
-                all(
-                    type_in_set(0, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16,
-                        nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64,
-                        nxv2s64, nxv4s64, nxv8s64]),
-                    type_in_set(1, [nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8, nxv1s16, nxv2s16,
-                        nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32, nxv1s64,
-                        nxv2s64, nxv4s64, nxv8s64])
-                )
+                all(type_in_set(0, bool_vecs), type_in_set(1, bool_vecs)),
+                all(type_in_set(0, int_vecs), type_in_set(1, int_vecs))
             ));
         }
 
@@ -640,20 +458,10 @@ legalizer! {
         // with D), and split in two by the hook otherwise.
         let f64_elements = st.has_v_instructions_f64() && st.has_d();
         if v {
-            G_SPLAT_VECTOR => legal_for_cartesian_product([nxv1s8, nxv2s8, nxv4s8, nxv8s8, nxv16s8, nxv32s8, nxv64s8,
-                nxv1s16, nxv2s16, nxv4s16, nxv8s16, nxv16s16, nxv32s16, nxv1s32, nxv2s32, nxv4s32, nxv8s32, nxv16s32,
-                nxv1s64, nxv2s64, nxv4s64, nxv8s64], [xlen])
-                .custom_for_cartesian_product([nxv1s1, nxv2s1, nxv4s1, nxv8s1, nxv16s1, nxv32s1, nxv64s1], [s1])
-                .legal_for_cartesian_product(
-                    if !st.is_64bit() && f64_elements,
-                    [nxv1s64, nxv2s64, nxv4s64, nxv8s64],
-                    [s64],
-                )
-                .custom_for_cartesian_product(
-                    if !st.is_64bit() && e64 && !f64_elements,
-                    [nxv1s64, nxv2s64, nxv4s64, nxv8s64],
-                    [s64],
-                )
+            G_SPLAT_VECTOR => legal_for_cartesian_product(int_vecs, [xlen])
+                .custom_for_cartesian_product(bool_vecs, [s1])
+                .legal_for_cartesian_product(if !st.is_64bit() && f64_elements, s64_vecs, [s64])
+                .custom_for_cartesian_product(if !st.is_64bit() && !f64_elements, s64_vecs, [s64])
                 .clamp_scalar(1, xlen, xlen);
         }
 
