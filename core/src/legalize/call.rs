@@ -105,9 +105,21 @@ impl CallConvention {
         }
         let mut next = [0usize; 2];
         let mut arg_regs = Vec::new();
-        for arg in &request.args {
-            let class = self.class_of(arg);
-            for (piece, bits) in self.pieces(h, arg.reg, arg.ty, class) {
+        // Every argument is split first; the copies into the argument
+        // registers (and the extension of a narrow integer, which is part of
+        // assigning it to its register) come after all of them, as call
+        // lowering delays its outgoing register assignments.
+        let split: Vec<(ValueClass, Vec<(VReg, u32)>)> = request
+            .args
+            .iter()
+            .map(|arg| {
+                let class = self.class_of(arg);
+                (class, self.pieces(h, arg.reg, arg.ty, class))
+            })
+            .collect();
+        for (class, pieces) in split {
+            for (piece, bits) in pieces {
+                let piece = self.extend_to_register(h, piece, bits);
                 let name = self.assign(&mut next, class, bits)?;
                 let phys = h.func.names.intern(name);
                 let mut copy = InstData::new(InstOpcode::Known(Opcode::COPY));
@@ -235,20 +247,26 @@ impl CallConvention {
         data
     }
 
-    /// The register-sized pieces of an argument (an unmerge when wider, an
-    /// any-extension of a narrow integer).
+    /// The pieces of an argument, each with the width of its register (an
+    /// unmerge when wider; a narrow integer is one piece that
+    /// `extend_to_register` any-extends).
     fn pieces(&self, h: &mut Helper<'_>, value: VReg, ty: Llt, class: ValueClass) -> Vec<(VReg, u32)> {
         let bits = self.piece_bits(ty, class);
-        if ty.size_in_bits() < u64::from(bits) {
-            return vec![(h.build(Opcode::G_ANYEXT, Llt::scalar(bits), &[value]), bits)];
-        }
-        if ty.size_in_bits() == u64::from(bits) {
-            return vec![(value, ty.size_in_bits() as u32)];
+        if ty.size_in_bits() <= u64::from(bits) {
+            return vec![(value, bits)];
         }
         // Split into registers made beforehand, as call lowering's
         // `buildCopyToRegs` does: CSE never shares such an unmerge.
         let count = (ty.size_in_bits() / u64::from(bits)) as usize;
         h.split_named(value, Llt::scalar(bits), count).into_iter().map(|v| (v, bits)).collect()
+    }
+
+    /// `piece` any-extended to its register's `bits` when narrower.
+    fn extend_to_register(&self, h: &mut Helper<'_>, piece: VReg, bits: u32) -> VReg {
+        if h.func.ty(piece).size_in_bits() < u64::from(bits) {
+            return h.build(Opcode::G_ANYEXT, Llt::scalar(bits), &[piece]);
+        }
+        piece
     }
 
     fn piece_bits(&self, ty: Llt, class: ValueClass) -> u32 {
