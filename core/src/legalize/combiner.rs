@@ -481,7 +481,10 @@ fn find_value(
     best: &mut Option<VReg>,
 ) -> Option<VReg> {
     let (def, reg) = def_through_copies(h.func, reg)?;
-    match h.func.inst(def).known_opcode()? {
+    // A target instruction (RISC-V's G_FCVT_WU_RV64, say) is as opaque as
+    // any other definition the finder does not look into.
+    let Some(opcode) = h.func.inst(def).known_opcode() else { return *best };
+    match opcode {
         Opcode::G_UNMERGE_VALUES => {
             let num_defs = usize::from(h.func.inst(def).num_defs);
             let index = (0..num_defs).position(|i| use_reg(h, def, i) == reg)?;
