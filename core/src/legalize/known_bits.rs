@@ -47,20 +47,72 @@ impl Known {
         Known { zero: self.zero.sext_or_trunc(bits), one: self.one.sext_or_trunc(bits) }
     }
 
-    /// A shift by an amount nothing is known about keeps the leading zeros
-    /// of a logical right shift, the trailing zeros of a left shift, and
-    /// the known sign bits of an arithmetic right shift.
-    fn shifted_by_unknown_amount(&self, opcode: Opcode) -> Known {
+    fn is_unknown(&self) -> bool {
+        self.zero.is_zero() && self.one.is_zero()
+    }
+
+    /// The knowledge of `self` shifted by exactly `amount` (below the
+    /// width).
+    fn shifted_by(&self, opcode: Opcode, amount: u32) -> Known {
         let bits = self.zero.bits();
-        let nothing = Known::unknown(bits);
         match opcode {
-            Opcode::G_SHL => Known { zero: ApInt::all_ones(bits).lshr(bits - self.zero.trailing_ones()), ..nothing },
-            Opcode::G_LSHR => Known { zero: ApInt::all_ones(bits).shl(bits - self.zero.leading_ones()), ..nothing },
-            _ => Known {
-                zero: ApInt::all_ones(bits).shl(bits - self.zero.leading_ones()),
-                one: ApInt::all_ones(bits).shl(bits - self.one.leading_ones()),
+            Opcode::G_SHL => {
+                Known { zero: self.zero.shl(amount).or(&ApInt::bit_range(bits, 0, amount)), one: self.one.shl(amount) }
+            }
+            Opcode::G_LSHR => Known {
+                zero: self.zero.lshr(amount).or(&ApInt::bit_range(bits, bits - amount, amount)),
+                one: self.one.lshr(amount),
             },
+            _ => Known { zero: self.zero.ashr(amount), one: self.one.ashr(amount) },
         }
+    }
+
+    /// The knowledge of `self` shifted by an amount of which `amount` is
+    /// known, as LLVM's `KnownBits::shl`, `lshr` and `ashr` (without
+    /// flags) compute it: what every possible amount agrees on, where the
+    /// amounts run from the known ones' value (capped at the width) to the
+    /// highest value the known zeros allow (for a power-of-two width only
+    /// its low log2(width) bits count); all bits zero when no amount is
+    /// possible, since the shift is then poison.
+    fn shifted(&self, opcode: Opcode, amount: &Known) -> Known {
+        let bits = self.zero.bits();
+        let min = amount.one.to_u32_below(bits).unwrap_or(bits);
+        if self.is_unknown() {
+            return match opcode {
+                Opcode::G_SHL => Known { zero: ApInt::bit_range(bits, 0, min), one: ApInt::zero(bits) },
+                Opcode::G_LSHR => Known { zero: ApInt::bit_range(bits, bits - min, min), one: ApInt::zero(bits) },
+                _ if min == bits => Known { zero: ApInt::all_ones(bits), one: ApInt::zero(bits) },
+                _ => Known::unknown(bits),
+            };
+        }
+        let highest = amount.zero.not();
+        let max = if bits.is_power_of_two() {
+            let low = bits.trailing_zeros();
+            (highest.low_u64() & ((1u64 << low) - 1)) as u32
+        } else {
+            highest.to_u32_below(bits).unwrap_or(bits - 1)
+        };
+        if opcode == Opcode::G_SHL && min == 0 && max == bits - 1 && bits.is_power_of_two() {
+            let one = if self.one.is_all_ones() { ApInt::signed_min(bits) } else { ApInt::zero(bits) };
+            return Known { zero: ApInt::bit_range(bits, 0, self.zero.trailing_ones()), one };
+        }
+        // The amounts the known bits allow (LLVM looks at the low 32).
+        let low32 = |m: &ApInt| m.zext_or_trunc(32).low_u64() as u32;
+        let (must_be_zero, must_be_one) = (low32(&amount.zero), low32(&amount.one));
+        let mut common: Option<Known> = None;
+        for s in (min..=max).filter(|s| s & must_be_zero == 0 && s & must_be_one == must_be_one) {
+            let next = self.shifted_by(opcode, s);
+            let merged = match common {
+                Some(known) => known.intersect(&next),
+                None => next,
+            };
+            let done = merged.is_unknown();
+            common = Some(merged);
+            if done {
+                break;
+            }
+        }
+        common.unwrap_or(Known { zero: ApInt::all_ones(bits), one: ApInt::zero(bits) })
     }
 
     /// LLVM's `KnownBits::computeForAddCarry`.
@@ -125,12 +177,12 @@ fn sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) 
             let dropped = func.ty(src).scalar_size_in_bits() - bits;
             of(1).saturating_sub(dropped).max(1)
         }),
-        G_ASHR => match operand(2).and_then(|a| constant(func, a)).and_then(|a| a.to_u32_below(bits)) {
-            Some(amount) => (of(1) + amount).min(bits),
+        G_ASHR => match operand(2).and_then(|a| valid_shift_amounts(func, target, a, depth + 1)) {
+            Some((least, _)) => (of(1) + least).min(bits),
             None => of(1),
         },
-        G_SHL => match operand(2).and_then(|a| constant(func, a)).and_then(|a| a.to_u32_below(bits)) {
-            Some(amount) => shifted_left_sign_bits(func, target, operand(1), amount, depth)
+        G_SHL => match operand(2).and_then(|a| valid_shift_amounts(func, target, a, depth + 1)) {
+            Some(amounts) => shifted_left_sign_bits(func, target, operand(1), amounts, depth)
                 .unwrap_or_else(|| if ty.is_scalar() { from_known() } else { 1 }),
             None => from_known(),
         },
@@ -146,14 +198,29 @@ fn sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) 
     }
 }
 
-/// Sign bits left after shifting `src` left by `amount`, when the shift
-/// keeps some: an extension whose added bits are all shifted out counts
-/// from its source. `None` when every sign bit may be gone.
+/// The least and greatest amount a shift by `amount` may use, when all
+/// are below the width of the amount's own type (LLVM's
+/// `getValidShiftAmountRange` for scalars): a constant, else the range
+/// its known bits allow.
+fn valid_shift_amounts(func: &Function, target: &dyn LegalizeTarget, amount: VReg, depth: u32) -> Option<(u32, u32)> {
+    let bits = func.ty(amount).scalar_size_in_bits();
+    if let Some(value) = constant(func, amount) {
+        return value.to_u32_below(bits).map(|v| (v, v));
+    }
+    let k = known(func, target, amount, depth);
+    let greatest = k.zero.not().to_u32_below(bits)?;
+    Some((k.one.to_u32_below(bits)?, greatest))
+}
+
+/// Sign bits left after shifting `src` left by any amount in `amounts`,
+/// when every such shift keeps some: an extension whose added bits are all
+/// shifted out counts from its source. `None` when every sign bit may be
+/// gone.
 fn shifted_left_sign_bits(
     func: &Function,
     target: &dyn LegalizeTarget,
     src: Option<VReg>,
-    amount: u32,
+    (least, greatest): (u32, u32),
     depth: u32,
 ) -> Option<u32> {
     let src = src?;
@@ -163,12 +230,12 @@ fn shifted_left_sign_bits(
     if let Some(narrow) = extension.and_then(|def| func.inst(def).operands.get(1).and_then(reg)) {
         let added = func.ty(src).scalar_size_in_bits() - func.ty(narrow).scalar_size_in_bits();
         let kept = added + sign_bits(func, target, narrow, depth + 1);
-        if added <= amount && amount < kept {
-            return Some(kept - amount);
+        if added <= least && greatest < kept {
+            return Some(kept - greatest);
         }
     }
     let kept = sign_bits(func, target, src, depth + 1);
-    (amount < kept).then(|| kept - amount)
+    (greatest < kept).then(|| kept - greatest)
 }
 
 fn reg(op: &Operand) -> Option<VReg> {
@@ -320,20 +387,11 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
             }
             _ => nothing,
         },
-        G_SHL | G_LSHR | G_ASHR => match (of(1), operand(2).and_then(|a| constant(func, a))) {
-            (Some(k), Some(amount)) => match amount.to_u32_below(bits) {
-                Some(s) if opcode == G_SHL => {
-                    Known { zero: k.zero.shl(s).or(&ApInt::all_ones(bits).lshr(bits - s)), one: k.one.shl(s) }
-                }
-                Some(s) if opcode == G_LSHR => {
-                    Known { zero: k.zero.lshr(s).or(&ApInt::all_ones(bits).shl(bits - s)), one: k.one.lshr(s) }
-                }
-                Some(s) => Known { zero: k.zero.ashr(s), one: k.one.ashr(s) },
-                // Shifting by the width or more is poison, which LLVM's
-                // KnownBits shifts report as all bits zero.
-                None => Known { zero: ApInt::all_ones(bits), one: ApInt::zero(bits) },
-            },
-            (Some(k), None) => k.shifted_by_unknown_amount(opcode),
+        // Whatever is known of the amount counts, not only a constant (a
+        // G_TRUNC of one, say); shifting by the width or more is poison,
+        // which LLVM's KnownBits shifts report as all bits zero.
+        G_SHL | G_LSHR | G_ASHR => match (of(1), of(2)) {
+            (Some(k), Some(amount)) => k.shifted(opcode, &amount),
             _ => nothing,
         },
         G_BITREVERSE => of(1).map_or(nothing, |k| Known { zero: k.zero.reverse_bits(), one: k.one.reverse_bits() }),
@@ -430,6 +488,22 @@ mod tests {
         for name in ["l", "r", "s"] {
             assert_eq!(zero_mask(body, name), 0xffff_ffff, "{name}");
         }
+    }
+
+    #[test]
+    fn shift_amounts_count_by_their_known_bits() {
+        // An amount that is a truncated constant; one of at least 16 (bit 4
+        // set, the rest unknown); one of at most 7 (an AND with 7).
+        let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %b:_(s32) = COPY $w1\n  %c:_(s64) = G_CONSTANT i64 -273\n  \
+                    %t:_(s32) = G_TRUNC %c(s64)\n  %r:_(s32) = G_LSHR %t, %t(s32)\n  \
+                    %sixteen:_(s32) = G_CONSTANT i32 16\n  %big:_(s32) = G_OR %b, %sixteen\n  \
+                    %h:_(s32) = G_LSHR %a, %big(s32)\n  %l:_(s32) = G_SHL %a, %big(s32)\n  \
+                    %k:_(s32) = G_CONSTANT i32 255\n  %m:_(s32) = G_AND %a, %k\n  %seven:_(s32) = G_CONSTANT i32 7\n  \
+                    %small:_(s32) = G_AND %b, %seven\n  %u:_(s32) = G_SHL %m, %small(s32)\n";
+        assert_eq!(zero_mask(body, "r"), 0xffff_ffff);
+        assert_eq!(zero_mask(body, "h"), 0xffff_0000);
+        assert_eq!(zero_mask(body, "l"), 0x0000_ffff);
+        assert_eq!(zero_mask(body, "u"), 0xffff_8000);
     }
 
     #[test]
