@@ -284,7 +284,10 @@ fn store(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
         return StepResult::Unable("G_STORE without a memory operand".into());
     };
     if mem.memory_type().map(|t| t.size_in_bytes() * 8) != Some(value_ty.size_in_bits()) {
-        let truncated = h.build(Opcode::G_TRUNC, narrow, &[value]);
+        // Into a register made beforehand, as LLVM does: CSE then copies an
+        // equal truncation into it rather than handing that one out.
+        let truncated = h.func.new_vreg(narrow);
+        h.build_into(Opcode::G_TRUNC, truncated, &[value]);
         h.builder().store(truncated, base, mem);
         h.func.erase(inst);
         return StepResult::Legalized;
