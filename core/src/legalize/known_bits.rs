@@ -187,6 +187,42 @@ fn sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) 
             None => from_known(),
         },
         G_AND | G_OR | G_XOR => of(1).min(of(2)).max(if ty.is_scalar() { from_known() } else { 1 }),
+        // At most one carry: a sign bit fewer than the operands have. A
+        // negation (0 - x) or a decrement (x + -1) of a value that is 0 or 1
+        // gives all sign bits, and of a non-negative one keeps its own.
+        G_ADD | G_SUB => {
+            let (Some(lhs), Some(rhs)) = (operand(1), operand(2)) else { return 1 };
+            let known_at = |r: VReg| known(func, target, r, depth);
+            let at_least = |n: u32| n.max(if ty.is_scalar() { from_known() } else { 1 });
+            let rhs_bits = of(2);
+            let lhs_bits = || of(1);
+            // The value a negation or decrement works on, and its sign bits.
+            let operand_of = if opcode == G_SUB {
+                if rhs_bits == 1 {
+                    return 1;
+                }
+                known_at(lhs).zero.is_all_ones().then_some((rhs, rhs_bits))
+            } else {
+                if rhs_bits <= 2 || lhs_bits() == 1 {
+                    return 1;
+                }
+                known_at(rhs).one.is_all_ones().then(|| (lhs, lhs_bits()))
+            };
+            if let Some((value, value_bits)) = operand_of {
+                let k = known_at(value);
+                if k.zero.or(&ApInt::from_u128(bits, 1)).is_all_ones() {
+                    return bits;
+                }
+                if k.zero.bit(bits - 1) {
+                    return at_least(value_bits);
+                }
+            }
+            let lhs_bits = lhs_bits();
+            if lhs_bits == 1 {
+                return 1;
+            }
+            at_least(lhs_bits.min(rhs_bits) - 1)
+        }
         // The result is one of the two operands.
         G_SELECT => of(2).min(of(3)),
         G_SMIN | G_SMAX | G_UMIN | G_UMAX => of(1).min(of(2)),
@@ -563,6 +599,30 @@ mod tests {
         assert_eq!(sign_bits("m"), 17);
         assert_eq!(sign_bits("h"), 15);
         assert_eq!(sign_bits("e"), 21);
+    }
+
+    #[test]
+    fn sums_and_differences_lose_at_most_one_sign_bit() {
+        let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %t:_(s8) = G_TRUNC %a(s32)\n  %s:_(s32) = G_SEXT %t(s8)\n  \
+                    %i:_(s32) = G_SEXT_INREG %a, 16\n  %add:_(s32) = G_ADD %s, %i\n  %sub:_(s32) = G_SUB %i, %s\n  \
+                    %zero:_(s32) = G_CONSTANT i32 0\n  %minus:_(s32) = G_CONSTANT i32 -1\n  \
+                    %b:_(s1) = G_TRUNC %a(s32)\n  %z:_(s32) = G_ZEXT %b(s1)\n  %neg:_(s32) = G_SUB %zero, %z\n  \
+                    %dec:_(s32) = G_ADD %z, %minus\n  %u:_(s32) = G_ZEXT %t(s8)\n  %negu:_(s32) = G_SUB %zero, %u\n  \
+                    %decu:_(s32) = G_ADD %u, %minus\n  %any:_(s32) = G_ADD %a, %s\n";
+        let func = parse_body("f", body, &[], &|_| 64).expect("parses");
+        let sign_bits = |name: &str| {
+            let v = func.vregs().find(|v| func.vreg(*v).name.as_deref() == Some(name)).expect("named vreg");
+            num_sign_bits(&func, &DefaultTarget, v)
+        };
+        assert_eq!(sign_bits("add"), 16);
+        assert_eq!(sign_bits("sub"), 16);
+        // 0 - (0 or 1) and (0 or 1) - 1 are 0 or -1.
+        assert_eq!(sign_bits("neg"), 32);
+        assert_eq!(sign_bits("dec"), 32);
+        // Of a byte: as many sign bits as the byte's zero extension has.
+        assert_eq!(sign_bits("negu"), 24);
+        assert_eq!(sign_bits("decu"), 24);
+        assert_eq!(sign_bits("any"), 1);
     }
 
     #[test]
