@@ -130,7 +130,13 @@ impl<'a> ModuleLegalizer<'a> {
         match result {
             Ok(_) => {
                 if let Some(before) = before.as_ref() {
-                    match check_semantics(before, function, module_target) {
+                    // The calling convention follows the function's own
+                    // features (hard-float RISC-V passes floats in `f`
+                    // registers).
+                    let attributes = function.func.module.function(&function.header.name);
+                    let features = self.options.for_function(attributes).features;
+                    let subtarget = Target { features, ..module_target.clone() };
+                    match check_semantics(before, function, &subtarget) {
                         Ok(note) => remarks.push(note),
                         Err(mismatch) => mismatches.push(mismatch),
                     }

@@ -118,15 +118,25 @@ impl Abi {
     /// not model. Hard-float RISC-V (`+f`/`+d` in the features) passes
     /// floating-point values in `f` registers; soft-float in `x` registers.
     pub fn for_target(target: &Target) -> Option<Abi> {
-        let has = |f: &str| target.features.split(',').any(|x| x.trim() == f);
         let mut abi = match target.arch {
             Arch::AArch64 => return Some(Abi::aarch64()),
             Arch::RiscV32 => Abi::riscv32(),
             Arch::RiscV64 => Abi::riscv64(),
         };
-        abi.float_reg_bits = if has("+d") {
+        // The last mention of a feature wins, as in LLVM's feature strings.
+        let (mut f, mut d) = (false, false);
+        for feature in target.features.split(',').map(str::trim) {
+            match feature {
+                "+f" => f = true,
+                "-f" => (f, d) = (false, false),
+                "+d" => (f, d) = (true, true),
+                "-d" => d = false,
+                _ => {}
+            }
+        }
+        abi.float_reg_bits = if d {
             64
-        } else if has("+f") {
+        } else if f {
             32
         } else {
             0

@@ -4,6 +4,7 @@
 
 use super::abi::Abi;
 use super::machine::{Inputs, Options, Outcome, run};
+use super::memory::byte_refines;
 use super::{InterpError, Program};
 use std::fmt;
 
@@ -121,9 +122,9 @@ fn compare(before: &Outcome, after: &Outcome) -> Option<String> {
     addrs.sort_unstable();
     addrs.dedup();
     for addr in addrs {
-        let ((bv, bu), (av, au)) = (before.memory.byte(addr), after.memory.byte(addr));
-        let care = !bu;
-        if au & care != 0 || (bv ^ av) & care != 0 {
+        let (b, a) = (before.memory.byte(addr), after.memory.byte(addr));
+        if !byte_refines(b, a) {
+            let ((bv, bu), (av, au)) = (b, a);
             return Some(format!(
                 "memory at {addr:#x}: before {bv:#04x} (undef {bu:#04x}), after {av:#04x} (undef {au:#04x})"
             ));

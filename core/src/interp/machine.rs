@@ -9,8 +9,9 @@ use super::eval::{BoolExt, Ctx, VSCALE, eval_pure};
 use super::fp_state::{self, FpState, StateFunction};
 use super::libcall::{self, Kind, StoresThrough};
 use super::mem_calls::MemFn;
-use super::memory::{Memory, splitmix64, stack_region};
+use super::memory::{Memory, stack_region};
 use super::softfloat::Format;
+use super::symbols::Symbols;
 use super::value::Value;
 use super::{InterpError, Program, float, mem_ops, target_ops};
 use crate::apint::ApInt;
@@ -64,11 +65,13 @@ pub fn run(program: &Program<'_>, abi: &Abi, inputs: &Inputs, options: &Options)
 struct Machine<'a> {
     func: &'a Function,
     abi: &'a Abi,
+    symbols: &'a Symbols,
+    /// The function's blocks by number, for branches to code addresses.
+    blocks: FxHashMap<u32, Block>,
     options: &'a Options,
     vregs: Vec<Option<Value>>,
     units: FxHashMap<String, Value>,
     memory: Memory,
-    frames: FxHashMap<(bool, u32), u64>,
     constants: FxHashMap<u32, u64>,
     stack_pointer: u64,
     fp_env: Value,
@@ -90,11 +93,12 @@ impl<'a> Machine<'a> {
         let mut m = Machine {
             func,
             abi,
+            symbols: &program.symbols,
+            blocks: func.blocks().iter().map(|b| (func.block(*b).number, *b)).collect(),
             options,
             vregs: vec![None; func.num_vregs()],
             units: FxHashMap::default(),
             memory: Memory::new(inputs.memory_seed, abi.pointer_bits),
-            frames: FxHashMap::default(),
             constants: FxHashMap::default(),
             // Dynamic allocations grow down from here, below the frame
             // objects and above the constant pool.
@@ -109,6 +113,7 @@ impl<'a> Machine<'a> {
             m.memory.write(addr, value);
             m.constants.insert(*id, addr);
         }
+        program.symbols.preset_jump_tables(&mut m.memory, abi.pointer_bits);
         for (name, value) in &inputs.regs {
             m.write_phys(name, value)?;
         }
@@ -402,10 +407,7 @@ impl<'a> Machine<'a> {
                 let Some(Operand::Frame(f)) = data.uses().first() else {
                     return Err(malformed("G_FRAME_INDEX operand"));
                 };
-                let (base, _) = stack_region(self.abi.pointer_bits);
-                let count = self.frames.len() as u64;
-                let addr = *self.frames.entry((f.fixed, f.index)).or_insert(base + 0x80_0000 + count * 0x1_0000);
-                vec![Value::from_u128(self.def_width(data, 0)?, u128::from(addr))]
+                vec![self.pointer(self.def_width(data, 0)?, frame_address(self.abi.pointer_bits, f.fixed, f.index))]
             }
             G_CONSTANT_POOL => {
                 let Some(Operand::ConstantPool { index, offset }) = data.uses().first() else {
@@ -419,9 +421,40 @@ impl<'a> Machine<'a> {
                 let Some(Operand::Global { name, offset }) = data.uses().first() else {
                     return Err(malformed("G_GLOBAL_VALUE operand"));
                 };
-                let hash = name.bytes().fold(0u64, |h, b| splitmix64(h ^ u64::from(b)));
-                let addr = (hash & 0x0000_7fff_ffff_fff0).wrapping_add(*offset as u64);
-                vec![Value::from_u128(self.def_width(data, 0)?, u128::from(addr))]
+                let addr = self.symbols.address(name, self.abi.pointer_bits).wrapping_add(*offset as u64);
+                vec![self.pointer(self.def_width(data, 0)?, addr)]
+            }
+            G_JUMP_TABLE => {
+                let Some(Operand::JumpTable(id)) = data.uses().first() else {
+                    return Err(malformed("G_JUMP_TABLE operand"));
+                };
+                vec![self.pointer(self.def_width(data, 0)?, self.symbols.jump_table(*id))]
+            }
+            G_BLOCK_ADDR => {
+                let Some(Operand::BlockAddress(text)) = data.uses().first() else {
+                    return Err(malformed("G_BLOCK_ADDR operand"));
+                };
+                let number = self.block_named(text).ok_or_else(|| unsupported(format!("blockaddress({text})")))?;
+                vec![self.pointer(self.def_width(data, 0)?, Symbols::block_address(number))]
+            }
+            G_BRJT => {
+                let Some(Operand::JumpTable(id)) = data.uses().get(1) else {
+                    return Err(malformed("G_BRJT without a jump table"));
+                };
+                let [_, index] = self.reg_uses(data)?;
+                let index = index.get().ok_or_else(|| InterpError::Undefined("G_BRJT on an undefined index".into()))?;
+                let number = self
+                    .symbols
+                    .jump_table_target(*id, index.to_u128().and_then(|i| u64::try_from(i).ok()).unwrap_or(u64::MAX))
+                    .ok_or_else(|| InterpError::Undefined(format!("G_BRJT past the end of jump table {id}")))?;
+                return Ok(Some(Next::Jump(self.block_numbered(number)?)));
+            }
+            G_BRINDIRECT => {
+                let [target] = self.reg_uses(data)?;
+                let addr = mem_ops::address(&target)?;
+                let number = Symbols::block_at(addr)
+                    .ok_or_else(|| unsupported(format!("G_BRINDIRECT to {addr:#x}, not the address of a block")))?;
+                return Ok(Some(Next::Jump(self.block_numbered(number)?)));
             }
             G_ASSERT_ALIGN => vec![self.read(first_use(data)?)?],
             _ => {
@@ -438,6 +471,33 @@ impl<'a> Machine<'a> {
         let values: Vec<Value> =
             data.uses().iter().filter_map(Operand::as_reg).take(N).map(|r| self.read(r)).collect::<Result<_, _>>()?;
         values.try_into().map_err(|_| malformed(format!("expected {N} register uses")))
+    }
+
+    /// A pointer value `bits` wide holding `addr`.
+    fn pointer(&self, bits: u32, addr: u64) -> Value {
+        Value::from_u128(bits, u128::from(addr))
+    }
+
+    /// The block numbered `number`.
+    fn block_numbered(&self, number: u32) -> Result<Block, InterpError> {
+        self.blocks.get(&number).copied().ok_or_else(|| unsupported(format!("a branch to %bb.{number}, no block")))
+    }
+
+    /// The number of the block a `blockaddress(@f, %ir-block.name)` names,
+    /// when `@f` is this function.
+    fn block_named(&self, text: &str) -> Option<u32> {
+        let (function, block) = text.split_once(',')?;
+        let function = function.trim().strip_prefix('@')?;
+        let block = block.trim().strip_prefix("%ir-block.")?;
+        if crate::llvm_ir::unquote(function) != self.func.name.as_str() {
+            return None;
+        }
+        self.func
+            .blocks()
+            .iter()
+            .map(|b| self.func.block(*b))
+            .find(|b| b.ir_name.as_deref() == Some(block))
+            .map(|b| b.number)
     }
 
     fn context(&self, op: Opcode, data: &'a InstData) -> Result<Ctx<'a>, InterpError> {
@@ -501,6 +561,10 @@ impl<'a> Machine<'a> {
         if self.abi.tail_call_opcodes.contains(&name) {
             return Ok(Some(Next::Return(self.call(data, true)?)));
         }
+        if let Some(value) = self.symbol_address_part(data, name)? {
+            self.write_defs(data, vec![value])?;
+            return Ok(None);
+        }
         let ctx = self.context(Opcode::G_ADD, data)?;
         match target_ops::eval(self.abi, name, &ctx)? {
             Some(results) => {
@@ -511,11 +575,35 @@ impl<'a> Machine<'a> {
         }
     }
 
+    /// AArch64's two halves of a symbol's address: `ADRP` gives its 4 KiB
+    /// page, `G_ADD_LOW` adds the offset within the page to its register
+    /// operand. `None` for other instructions.
+    fn symbol_address_part(&self, data: &InstData, name: &str) -> Result<Option<Value>, InterpError> {
+        if !matches!(name, "ADRP" | "G_ADD_LOW") {
+            return Ok(None);
+        }
+        let (symbol, offset) =
+            data.uses().iter().find_map(symbol_of).ok_or_else(|| malformed(format!("{name} without a symbol")))?;
+        let addr = self.symbols.address(symbol, self.abi.pointer_bits).wrapping_add(offset as u64);
+        let width = self.def_width(data, 0)?;
+        Ok(Some(if name == "ADRP" {
+            self.pointer(width, addr & !0xfff)
+        } else {
+            let page = self.read(first_use(data)?)?;
+            Value::strict(width, &[&page], |v| v[0].add(&ApInt::from_u128(width, u128::from(addr & 0xfff))))
+        }))
+    }
+
     /// Runs a call: its arguments are its implicit register uses, its
     /// results its implicit defs, or for a tail call the registers the
     /// callee returns in, which are returned with their values.
     fn call(&mut self, data: &InstData, tail: bool) -> Result<Vec<(String, Value)>, InterpError> {
-        let callee = data.operands.iter().find_map(callee_name).ok_or_else(|| unsupported("call without a symbol"))?;
+        let callee = data
+            .operands
+            .iter()
+            .find_map(symbol_of)
+            .map(|(name, _)| name)
+            .ok_or_else(|| unsupported("call without a symbol"))?;
         let mut arg_regs = Vec::new();
         let mut ret_regs = Vec::new();
         for r in data.operands.iter().filter_map(Operand::as_reg).filter(|r| r.is_implicit()) {
@@ -763,10 +851,12 @@ impl<'a> Assigner<'a> {
     }
 }
 
-fn callee_name(op: &Operand) -> Option<&str> {
+/// The symbol an operand names (`@g + 8`, `&memcpy`, flagged or not), with
+/// its offset.
+fn symbol_of(op: &Operand) -> Option<(&str, i64)> {
     match op {
-        Operand::ExternalSymbol { name, .. } | Operand::Global { name, .. } => Some(name),
-        Operand::TargetFlags { operand, .. } => callee_name(operand),
+        Operand::ExternalSymbol { name, offset } | Operand::Global { name, offset } => Some((name, *offset)),
+        Operand::TargetFlags { operand, .. } => symbol_of(operand),
         _ => None,
     }
 }
@@ -786,6 +876,17 @@ enum Next {
     Jump(Block),
     FallThrough,
     Return(Vec<(String, Value)>),
+}
+
+/// Where stack object `index` (`%fixed-stack.N` when `fixed`) is: a fixed
+/// place per object, whatever order a run meets them in. Objects are 64 KiB
+/// apart (16 KiB with 32-bit pointers); fixed objects (incoming arguments)
+/// sit below the others and above the stack pointer.
+fn frame_address(pointer_bits: u32, fixed: bool, index: u32) -> u64 {
+    let (base, _) = stack_region(pointer_bits);
+    let stride: u64 = if pointer_bits >= 64 { 0x1_0000 } else { 0x4000 };
+    let area = if fixed { base + 0x60_0000 } else { base + 0x80_0000 };
+    area + u64::from(index) * stride
 }
 
 /// The first immediate operand of `data`.

@@ -3,7 +3,8 @@
 //! Every address holds a byte; bytes nobody wrote read as a deterministic
 //! pseudo-random function of a seed and the address (the "initial memory"
 //! of an input, the same for every function run on that input), except in
-//! the stack region, where unwritten bytes are undefined. Each byte carries
+//! the stack region, where unwritten bytes are undefined, and where initial
+//! contents are preset (jump tables). Each byte carries
 //! an undefined-bits mask, so storing a partly undefined value and loading
 //! it back keeps exactly which bits are known. Addresses wrap at the
 //! pointer width; any size and alignment works.
@@ -17,6 +18,9 @@ pub fn stack_region(pointer_bits: u32) -> (u64, u64) {
     if pointer_bits >= 64 { (0x5a5a_5a5a_0000_0000, 1 << 32) } else { (0x5a5a_0000, 1 << 24) }
 }
 
+/// One byte of memory: its value and its undefined-bits mask.
+pub type Byte = (u8, u8);
+
 /// A memory image.
 #[derive(Clone, Debug)]
 pub struct Memory {
@@ -24,7 +28,9 @@ pub struct Memory {
     address_mask: u64,
     stack: (u64, u64),
     /// Written bytes: value and undefined-bits mask.
-    bytes: FxHashMap<u64, (u8, u8)>,
+    bytes: FxHashMap<u64, Byte>,
+    /// Initial contents other than the seed's, which writes replace.
+    preset: FxHashMap<u64, Byte>,
 }
 
 /// SplitMix64, the hash behind initial memory and the input generator.
@@ -40,7 +46,13 @@ impl Memory {
     /// `pointer_bits` bits.
     pub fn new(seed: u64, pointer_bits: u32) -> Memory {
         let address_mask = if pointer_bits >= 64 { u64::MAX } else { (1u64 << pointer_bits) - 1 };
-        Memory { seed, address_mask, stack: stack_region(pointer_bits), bytes: FxHashMap::default() }
+        Memory {
+            seed,
+            address_mask,
+            stack: stack_region(pointer_bits),
+            bytes: FxHashMap::default(),
+            preset: FxHashMap::default(),
+        }
     }
 
     /// True when `addr` is in the stack region.
@@ -49,12 +61,32 @@ impl Memory {
     }
 
     /// The byte at `addr`: its value and undefined-bits mask.
-    pub fn byte(&self, addr: u64) -> (u8, u8) {
+    pub fn byte(&self, addr: u64) -> Byte {
         let addr = addr & self.address_mask;
-        if let Some(b) = self.bytes.get(&addr) {
-            return *b;
+        match self.bytes.get(&addr) {
+            Some(b) => *b,
+            None => self.initial_byte(addr),
         }
-        if self.is_stack(addr) { (0, 0xff) } else { (splitmix64(self.seed ^ splitmix64(addr)) as u8, 0) }
+    }
+
+    /// The byte at `addr` before anything was written there.
+    pub fn initial_byte(&self, addr: u64) -> Byte {
+        let addr = addr & self.address_mask;
+        if let Some(b) = self.preset.get(&addr) {
+            *b
+        } else if self.is_stack(addr) {
+            (0, 0xff)
+        } else {
+            (splitmix64(self.seed ^ splitmix64(addr)) as u8, 0)
+        }
+    }
+
+    /// Makes `value` the initial contents at `addr`: it reads as written
+    /// there but is not a write (see [`Memory::written`]).
+    pub fn preset(&mut self, addr: u64, value: &Value) {
+        for (i, byte) in Memory::bytes_of(value).enumerate() {
+            self.preset.insert(addr.wrapping_add(i as u64) & self.address_mask, byte);
+        }
     }
 
     /// Reads `len` bytes at `addr` as one little-endian value.
@@ -73,13 +105,46 @@ impl Memory {
     /// Writes `value` (a whole number of bytes; a partial top byte is
     /// padded with zero bits) at `addr`.
     pub fn write(&mut self, addr: u64, value: &Value) {
+        for (i, byte) in Memory::bytes_of(value).enumerate() {
+            self.bytes.insert(addr.wrapping_add(i as u64) & self.address_mask, byte);
+        }
+    }
+
+    /// The little-endian bytes of `value` (a partial top byte padded with
+    /// zero bits), each with its undefined-bits mask.
+    fn bytes_of(value: &Value) -> impl Iterator<Item = Byte> {
         let len = value.width().div_ceil(8);
         let value = value.zext(len * 8);
-        for i in 0..len {
+        (0..len).map(move |i| {
             let b = value.bits().extract(i * 8, 8).low_u64() as u8;
             let u = value.undef_mask().extract(i * 8, 8).low_u64() as u8;
-            self.bytes.insert(addr.wrapping_add(u64::from(i)) & self.address_mask, (b, u));
-        }
+            (b, u)
+        })
+    }
+
+    /// Every written byte, stack included, in address order.
+    pub fn written(&self) -> Vec<(u64, Byte)> {
+        let mut out: Vec<(u64, Byte)> = self.bytes.iter().map(|(a, b)| (*a, *b)).collect();
+        out.sort_unstable_by_key(|(a, _)| *a);
+        out
+    }
+
+    /// The first byte at which this memory does not refine `reference`,
+    /// the bytes another run on the same initial memory had written (see
+    /// [`Memory::written`]): its address, the reference's byte and this
+    /// memory's.
+    pub fn first_unrefined(&self, reference: &[(u64, Byte)]) -> Option<(u64, Byte, Byte)> {
+        let mut addrs: Vec<u64> = reference.iter().map(|(a, _)| *a).chain(self.bytes.keys().copied()).collect();
+        addrs.sort_unstable();
+        addrs.dedup();
+        addrs.into_iter().find_map(|addr| {
+            let before = match reference.binary_search_by_key(&addr, |(a, _)| *a) {
+                Ok(i) => reference[i].1,
+                Err(_) => self.initial_byte(addr),
+            };
+            let after = self.byte(addr);
+            (!byte_refines(before, after)).then_some((addr, before, after))
+        })
     }
 
     /// Every written address outside the stack region, sorted.
@@ -88,6 +153,13 @@ impl Memory {
         out.sort_unstable();
         out
     }
+}
+
+/// Whether byte `after` refines byte `before` (each a value and an
+/// undefined-bits mask): every bit `before` defines, `after` defines alike.
+pub fn byte_refines(before: Byte, after: Byte) -> bool {
+    let care = !before.1;
+    after.1 & care == 0 && (before.0 ^ after.0) & care == 0
 }
 
 #[cfg(test)]

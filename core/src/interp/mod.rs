@@ -15,7 +15,8 @@
 //! Target knowledge (register names, return and call instructions, how a
 //! libcall's arguments travel) comes from an [`Abi`]; calls to known runtime
 //! functions (`__divti3`, `__muldi3`, `__fixdfti`, ...) are interpreted by
-//! name. Anything the interpreter does not model is an
+//! name. Globals, jump tables and blocks have fixed addresses
+//! ([`Symbols`]). Anything the interpreter does not model is an
 //! [`InterpError::Unsupported`] naming it, never a panic.
 
 mod abi;
@@ -35,6 +36,7 @@ mod mem_calls;
 mod mem_ops;
 mod memory;
 mod softfloat;
+mod symbols;
 mod target_ops;
 #[cfg(test)]
 mod tests;
@@ -46,6 +48,7 @@ pub use equivalence::{CheckError, Checked, Mismatch, Side, check_equivalent};
 pub use inputs::random_inputs;
 pub use machine::{Inputs, Options, Outcome, run};
 pub use memory::Memory;
+pub use symbols::Symbols;
 pub use value::Value;
 
 use crate::apint::ApInt;
@@ -69,31 +72,37 @@ pub enum InterpError {
     StepLimit,
 }
 
-/// A function with what it refers to outside its body: the constant pool.
+/// A function with what it refers to outside its body: the constant pool,
+/// and where its module's symbols, its jump tables and its blocks are.
 #[derive(Clone, Debug)]
 pub struct Program<'f> {
     /// The function.
     pub func: &'f Function,
     /// Constant-pool entries by id, as values laid out in memory.
     pub constant_pool: Vec<(u32, Value)>,
+    /// The addresses of globals, jump tables and blocks.
+    pub symbols: Symbols,
 }
 
 impl<'f> Program<'f> {
     /// A function with the constant-pool entries passes added to it (the
-    /// declared ones live in a `.mir` header: see
+    /// declared ones, and jump tables, live in a `.mir` header: see
     /// [`Program::from_machine_function`]).
     pub fn new(func: &'f Function) -> Program<'f> {
-        Program { func, constant_pool: added_constants(func) }
+        Program { func, constant_pool: added_constants(func), symbols: Symbols::new(&func.module) }
     }
 
     /// A function read from a `.mir` file with its `constants:` and those
     /// passes added (integer and scalar floating-point entries; others are
-    /// left out, and a `G_CONSTANT_POOL` of them reports them unsupported).
+    /// left out, and a `G_CONSTANT_POOL` of them reports them unsupported)
+    /// and its `jumpTable:`.
     pub fn from_machine_function(mf: &'f MachineFunction) -> Program<'f> {
         let mut constant_pool: Vec<(u32, Value)> =
             mf.header.constants.iter().filter_map(|c| Some((c.id, parse_constant(&c.value)?))).collect();
         constant_pool.extend(added_constants(&mf.func));
-        Program { func: &mf.func, constant_pool }
+        let tables = mf.header.jump_table.as_ref().map_or(&[][..], |t| &t.entries[..]);
+        let symbols = Symbols::new(&mf.func.module).with_jump_tables(mf.func.jump_table_kind, tables);
+        Program { func: &mf.func, constant_pool, symbols }
     }
 }
 

@@ -366,3 +366,86 @@ fn memory_functions_and_tail_calls() {
         Err(CheckError::Mismatch(_))
     ));
 }
+
+#[test]
+fn global_addresses_split_into_page_and_offset() {
+    let before = func(
+        "bb.0:\n  %0:_(p0) = G_GLOBAL_VALUE @g + 4100\n  %1:_(s32) = G_LOAD %0(p0) :: (load (s32))\n  \
+         $w0 = COPY %1\n  RET_ReallyLR implicit $w0\n",
+    );
+    let split = |low: &str| {
+        func(&format!(
+            "bb.0:\n  %2:gpr64(p0) = ADRP target-flags(aarch64-page) @g + 4100\n  \
+             %0:_(p0) = G_ADD_LOW %2(p0), target-flags(aarch64-pageoff, aarch64-nc) {low}\n  \
+             %1:_(s32) = G_LOAD %0(p0) :: (load (s32))\n  $w0 = COPY %1\n  RET_ReallyLR implicit $w0\n"
+        ))
+    };
+    let abi = Abi::aarch64();
+    let ins = random_inputs(&before, &abi, 8, 2);
+    let checked = check_equivalent(&Program::new(&before), &Program::new(&split("@g + 4100")), &abi, &ins).unwrap();
+    assert_eq!(checked.compared, 8);
+    let other = split("@h + 4100");
+    assert!(matches!(
+        check_equivalent(&Program::new(&before), &Program::new(&other), &abi, &ins),
+        Err(CheckError::Mismatch(_))
+    ));
+}
+
+#[test]
+fn stack_objects_have_fixed_addresses() {
+    let body = |first: usize, second: usize| {
+        func(&format!(
+            "bb.0:\n  %0:_(p0) = G_FRAME_INDEX %stack.{first}\n  %1:_(p0) = G_FRAME_INDEX %stack.{second}\n  \
+             %2:_(s64) = G_PTRTOINT %0(p0)\n  %3:_(s64) = G_PTRTOINT %1(p0)\n  \
+             $x0 = COPY %2\n  $x1 = COPY %3\n  RET_ReallyLR implicit $x0, implicit $x1\n"
+        ))
+    };
+    let (before, swapped) = (body(0, 1), body(1, 0));
+    let abi = Abi::aarch64();
+    let (b, s) = (run_on_program(&before, &abi), run_on_program(&swapped, &abi));
+    assert_eq!((&b[0], &b[1]), (&s[1], &s[0]), "an object's address does not depend on the order of first use");
+}
+
+fn run_on_program(f: &Function, abi: &Abi) -> Vec<Value> {
+    let out = run(&Program::new(f), abi, &inputs(&[]), &Options::default()).expect("runs");
+    out.results.into_iter().map(|(_, v)| v).collect()
+}
+
+#[test]
+fn jump_tables_and_indirect_branches() {
+    let cases = "bb.1:\n  %2:_(s64) = G_CONSTANT i64 11\n  $x10 = COPY %2\n  PseudoRET implicit $x10\n\
+                 bb.2:\n  %3:_(s64) = G_CONSTANT i64 22\n  $x10 = COPY %3\n  PseudoRET implicit $x10\n\
+                 bb.3:\n  %4:_(s64) = G_CONSTANT i64 33\n  $x10 = COPY %4\n  PseudoRET implicit $x10\n";
+    let before = func(&format!(
+        "bb.0:\n  %0:_(s64) = COPY $x10\n  %1:_(p0) = G_JUMP_TABLE %jump-table.0\n  \
+         G_BRJT %1(p0), %jump-table.0, %0(s64)\n{cases}"
+    ));
+    // RISC-V's lowering: load a 32-bit entry, branch to it.
+    let lowered = |index: &str| {
+        func(&format!(
+            "bb.0:\n  %0:_(s64) = COPY $x10\n  %1:_(p0) = G_JUMP_TABLE %jump-table.0\n  {index}\n  \
+             %5:_(s64) = G_CONSTANT i64 2\n  %6:_(s64) = G_SHL %9, %5(s64)\n  %7:_(p0) = G_PTR_ADD %1, %6(s64)\n  \
+             %8:_(s64) = G_SEXTLOAD %7(p0) :: (load (s32) from jump-table)\n  %10:_(p0) = G_INTTOPTR %8(s64)\n  \
+             G_BRINDIRECT %10(p0)\n{cases}"
+        ))
+    };
+    let tables = [(0, vec!["%bb.1".to_owned(), "%bb.2".to_owned(), "%bb.3".to_owned()])];
+    let program = |f| {
+        let mut p = Program::new(f);
+        p.symbols = p.symbols.with_jump_tables(Some(crate::ir::JumpTableKind::Custom32), &tables);
+        p
+    };
+    let abi = Abi::riscv64();
+    let ins: Vec<Inputs> = (0..2).map(|i| inputs(&[("x10", x(i))])).collect();
+    let good = lowered("%9:_(s64) = COPY %0");
+    let checked = check_equivalent(&program(&before), &program(&good), &abi, &ins).unwrap();
+    assert_eq!(checked.compared, 2);
+    let off_by_one = lowered("%11:_(s64) = G_CONSTANT i64 1\n  %9:_(s64) = G_ADD %0, %11");
+    assert!(matches!(
+        check_equivalent(&program(&before), &program(&off_by_one), &abi, &ins),
+        Err(CheckError::Mismatch(_))
+    ));
+    // Past the end of the table, G_BRJT is undefined behaviour.
+    let past = [inputs(&[("x10", x(3))])];
+    assert_eq!(check_equivalent(&program(&before), &program(&good), &abi, &past).unwrap().skipped, 1);
+}

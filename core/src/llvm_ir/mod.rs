@@ -91,6 +91,12 @@ impl IrModule {
         self.globals.get(unquote(name))
     }
 
+    /// The names of every global value (variables, functions, aliases,
+    /// ifuncs), unquoted, in no particular order.
+    pub fn global_names(&self) -> impl Iterator<Item = &str> {
+        self.globals.keys().map(|name| &**name)
+    }
+
     /// The attributes of function `name`.
     pub fn function(&self, name: &str) -> Option<&FunctionAttributes> {
         self.functions.get(unquote(name))
@@ -113,7 +119,8 @@ impl IrModule {
     }
 }
 
-fn unquote(name: &str) -> &str {
+/// A global's name as written after `@` without its quotes.
+pub fn unquote(name: &str) -> &str {
     name.strip_prefix('"').and_then(|n| n.strip_suffix('"')).unwrap_or(name)
 }
 
