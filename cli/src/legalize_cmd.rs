@@ -3,7 +3,7 @@
 //! reports each step on stderr as it happens.
 
 use crate::llc_args::LlcArgs;
-use gisel_core::interp::{Abi, CheckError, Program, check_equivalent, random_inputs};
+use gisel_core::interp::{Abi, CheckError, Program, check_equivalent_within, random_inputs};
 use gisel_core::ir::Function;
 use gisel_core::legality::LegalizerInfo;
 use gisel_core::legalize::{
@@ -173,6 +173,10 @@ fn legalize_explained(
 /// Inputs per function for `--verify-semantics`.
 const SEMANTIC_INPUTS: usize = 32;
 
+/// Instructions the unlegalized function may run on one input before the
+/// input is skipped: loops bounded by random values often run for ever.
+const SEMANTIC_STEP_LIMIT: u64 = 100_000;
+
 /// Runs `before` and `after` on the same random inputs; a difference in a
 /// defined result is an error, an instruction the interpreter does not know
 /// leaves the function unchecked (said in the returned note).
@@ -181,7 +185,7 @@ fn check_semantics(before: &MachineFunction, after: &MachineFunction, target: &T
     let abi = Abi::for_target(target).ok_or_else(|| format!("gisel: no interpreter ABI for {}", target.triple))?;
     let inputs = random_inputs(&before.func, &abi, SEMANTIC_INPUTS, 0x9e37_79b9);
     let (old, new) = (Program::from_machine_function(before), Program::from_machine_function(after));
-    match check_equivalent(&old, &new, &abi, &inputs) {
+    match check_equivalent_within(&old, &new, &abi, &inputs, SEMANTIC_STEP_LIMIT) {
         Ok(checked) => Ok(format!(
             "semantics of '{name}': {} inputs agree ({} skipped, {} with nothing defined)",
             checked.compared, checked.skipped, checked.vacuous

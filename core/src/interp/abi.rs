@@ -4,6 +4,7 @@
 //! arguments and results travel in registers.
 
 use super::libcall::Kind;
+use super::value::Value;
 use crate::mir::{Arch, Target};
 
 /// The register file a physical register belongs to.
@@ -44,11 +45,15 @@ pub struct Abi {
     pub pointer_bits: u32,
     /// Target instructions that return (their implicit uses are the results).
     pub return_opcodes: &'static [&'static str],
-    /// Target instructions that call a symbol (first operand `&name`).
+    /// Target instructions that call a symbol (first operand `&name` or
+    /// `@name`) or the address in a register.
     pub call_opcodes: &'static [&'static str],
     /// Target instructions that tail-call a symbol: the callee's results
     /// are the function's.
     pub tail_call_opcodes: &'static [&'static str],
+    /// The target instruction that sets up a call frame, its first operand
+    /// the size of the outgoing stack arguments.
+    pub call_frame_setup: &'static str,
     /// Target instructions with no effect the interpreter cares about.
     pub nop_opcodes: &'static [&'static str],
     /// Registers that are not values (stack pointer, link register...):
@@ -68,6 +73,7 @@ pub struct Abi {
     /// than a slot.
     pub vararg_slot_bytes: u64,
     view: fn(&str) -> Option<RegView>,
+    preserved: fn(&str) -> u32,
 }
 
 impl Abi {
@@ -79,14 +85,16 @@ impl Abi {
             pointer_bits: 64,
             return_opcodes: &["RET_ReallyLR", "RET"],
             call_opcodes: &["BL", "BLR"],
-            tail_call_opcodes: &["TCRETURNdi"],
-            nop_opcodes: &["ADJCALLSTACKDOWN", "ADJCALLSTACKUP"],
+            tail_call_opcodes: &["TCRETURNdi", "TCRETURNri"],
+            call_frame_setup: "ADJCALLSTACKDOWN",
+            nop_opcodes: &["ADJCALLSTACKUP"],
             ignored_regs: &["sp", "lr", "fp", "nzcv", "wsp"],
             vector_bool_all_ones: true,
             float_reg_bits: 128,
             stack_pointer: "sp",
             vararg_slot_bytes: 8,
             view: aarch64_view,
+            preserved: aarch64_preserved,
         }
     }
 
@@ -102,15 +110,17 @@ impl Abi {
             xlen: 64,
             pointer_bits: 64,
             return_opcodes: &["PseudoRET"],
-            call_opcodes: &["PseudoCALL"],
-            tail_call_opcodes: &["PseudoTAIL"],
-            nop_opcodes: &["ADJCALLSTACKDOWN", "ADJCALLSTACKUP"],
+            call_opcodes: &["PseudoCALL", "PseudoCALLIndirect"],
+            tail_call_opcodes: &["PseudoTAIL", "PseudoTAILIndirect"],
+            call_frame_setup: "ADJCALLSTACKDOWN",
+            nop_opcodes: &["ADJCALLSTACKUP"],
             ignored_regs: &["x1", "x2", "ra", "sp"],
             vector_bool_all_ones: false,
             float_reg_bits: 64,
             stack_pointer: "x2",
             vararg_slot_bytes: 1,
             view: riscv64_view,
+            preserved: riscv_preserved,
         }
     }
 
@@ -179,6 +189,41 @@ impl Abi {
             .collect()
     }
 
+    /// What `G_VASTART` stores into a `bits`-wide `va_list` when the
+    /// variadic arguments start at `area`: a pointer to them (RISC-V), or
+    /// AAPCS64's record `{ __stack, __gr_top, __vr_top, __gr_offs,
+    /// __vr_offs }` with both offsets 0, the state once the argument
+    /// registers are used up, so that every argument comes from `__stack`.
+    /// `None` for a layout the interpreter does not know.
+    pub fn va_list(&self, area: u64, bits: u32) -> Option<Value> {
+        let pointer = Value::from_u128(self.pointer_bits, u128::from(area));
+        if bits == self.pointer_bits {
+            return Some(pointer);
+        }
+        let offset = Value::from_u128(32, 0);
+        (self.name == "aarch64" && bits == 256)
+            .then(|| Value::concat(&[pointer.clone(), pointer.clone(), pointer, offset.clone(), offset]))
+    }
+
+    /// Every register a callee may return a value in, for a tail call to a
+    /// function whose signature the interpreter does not know.
+    pub fn return_regs(&self) -> Vec<String> {
+        let names: &[&str] = match (self.name, self.float_reg_bits) {
+            ("aarch64", _) => &["x0", "x1", "q0", "q1", "q2", "q3"],
+            (_, 0) => &["x10", "x11"],
+            (_, 32) => &["x10", "x11", "f10_f", "f11_f"],
+            _ => &["x10", "x11", "f10_d", "f11_d"],
+        };
+        names.iter().map(|n| (*n).to_owned()).collect()
+    }
+
+    /// How many low bits of storage unit `unit` (`x19`, `v8`) a call
+    /// preserves: all of a callee-saved register, none of a caller-saved
+    /// one.
+    pub fn call_preserved_bits(&self, unit: &str) -> u32 {
+        (self.preserved)(unit)
+    }
+
     /// How the physical register `name` (without `$`) maps onto storage.
     pub fn view(&self, name: &str) -> Option<RegView> {
         (self.view)(name)
@@ -215,6 +260,27 @@ fn aarch64_view(name: &str) -> Option<RegView> {
         "h" => view(format!("v{n}"), 128, 16, RegClass::Float),
         "b" => view(format!("v{n}"), 128, 8, RegClass::Float),
         _ => None,
+    }
+}
+
+/// AAPCS64: `x19`-`x29` are callee-saved, and the low 64 bits of
+/// `v8`-`v15`.
+fn aarch64_preserved(unit: &str) -> u32 {
+    let number = |prefix| unit.strip_prefix(prefix).and_then(|n| n.parse::<u32>().ok());
+    match (number("x"), number("v")) {
+        (Some(19..=29), _) => 64,
+        (_, Some(8..=15)) => 64,
+        _ => 0,
+    }
+}
+
+/// The RISC-V psABI: `sp`, `gp`, `tp`, `s0`-`s11` and `fs0`-`fs11` are
+/// preserved (whole units).
+fn riscv_preserved(unit: &str) -> u32 {
+    let number = |prefix| unit.strip_prefix(prefix).and_then(|n| n.parse::<u32>().ok());
+    match (number("x"), number("f")) {
+        (Some(2..=4 | 8 | 9 | 18..=27), _) | (_, Some(8 | 9 | 18..=27)) => u32::MAX,
+        _ => 0,
     }
 }
 
@@ -274,5 +340,15 @@ mod tests {
         assert!(r.view("x0").is_some_and(|v| v.zero));
         assert_eq!(r.view("f10_d").map(|v| (v.unit, v.bits)), Some(("f10".to_owned(), 64)));
         assert!(r.view("x07").is_none());
+    }
+
+    #[test]
+    fn callee_saved_registers() {
+        let (a, r) = (Abi::aarch64(), Abi::riscv64());
+        assert_eq!((a.call_preserved_bits("x19"), a.call_preserved_bits("x18")), (64, 0));
+        assert_eq!((a.call_preserved_bits("v8"), a.call_preserved_bits("v16")), (64, 0));
+        assert_eq!((r.call_preserved_bits("x9"), r.call_preserved_bits("x10")), (u32::MAX, 0));
+        assert_eq!((r.call_preserved_bits("f18"), r.call_preserved_bits("f10")), (u32::MAX, 0));
+        assert_eq!(a.return_regs()[0], "x0");
     }
 }

@@ -1,9 +1,11 @@
 //! Checking that a function refines another on the same inputs: the same
-//! registers returned, each defined bit of the reference reproduced, and the
-//! same bytes of memory (outside the stack) written.
+//! calls made to functions the interpreter cannot run (see
+//! [`ExternalCall`](super::ExternalCall)), the same registers returned,
+//! each defined bit of the reference reproduced, and the same bytes of
+//! memory (outside the stack) written.
 
 use super::abi::Abi;
-use super::machine::{Inputs, Options, Outcome, run};
+use super::machine::{Inputs, Options, Outcome, replay, run};
 use super::memory::byte_refines;
 use super::{InterpError, Program};
 use std::fmt;
@@ -61,20 +63,34 @@ pub struct Checked {
     /// them (or runs too long).
     pub skipped: usize,
     /// Compared inputs on which the reference defined no observable bit
-    /// (every returned bit undefined, nothing stored): they prove nothing.
+    /// (every returned bit undefined, nothing stored, no call made): they
+    /// prove nothing.
     pub vacuous: usize,
 }
 
 /// Runs `before` and `after` on every input and checks that `after`
-/// refines `before`.
+/// refines `before`, with the default step limit.
 pub fn check_equivalent(
     before: &Program<'_>,
     after: &Program<'_>,
     abi: &Abi,
     inputs: &[Inputs],
 ) -> Result<Checked, CheckError> {
-    let reference = Options::default();
-    let candidate = Options { freeze_picks_zero: true, ..Options::default() };
+    check_equivalent_within(before, after, abi, inputs, Options::default().step_limit)
+}
+
+/// [`check_equivalent`] giving up on an input after `step_limit`
+/// instructions of `before` (the input is skipped); `after`, whose
+/// legalized code may need more instructions, gets four times as many.
+pub fn check_equivalent_within(
+    before: &Program<'_>,
+    after: &Program<'_>,
+    abi: &Abi,
+    inputs: &[Inputs],
+    step_limit: u64,
+) -> Result<Checked, CheckError> {
+    let reference = Options { step_limit, ..Options::default() };
+    let candidate = Options { freeze_picks_zero: true, step_limit: step_limit.saturating_mul(4) };
     let mut checked = Checked::default();
     for input in inputs {
         let b = match run(before, abi, input, &reference) {
@@ -85,10 +101,13 @@ pub fn check_equivalent(
             }
             Err(error) => return Err(CheckError::Interp { side: Side::Before, error }),
         };
-        let a = match run(after, abi, input, &candidate) {
+        let a = match replay(after, abi, input, &candidate, &b.calls) {
             Ok(a) => a,
             Err(InterpError::Undefined(why)) => {
                 let what = format!("after has undefined behaviour ({why}) where before has none");
+                return Err(CheckError::Mismatch(Mismatch { input: input.clone(), what }));
+            }
+            Err(InterpError::Diverged(what)) => {
                 return Err(CheckError::Mismatch(Mismatch { input: input.clone(), what }));
             }
             Err(error) => return Err(CheckError::Interp { side: Side::After, error }),
@@ -98,7 +117,7 @@ pub fn check_equivalent(
         }
         checked.compared += 1;
         let nothing_defined = b.results.iter().all(|(_, v)| v.undef_mask().is_all_ones());
-        if nothing_defined && b.memory.written_outside_stack().is_empty() {
+        if nothing_defined && b.calls.is_empty() && b.memory.written_outside_stack().is_empty() {
             checked.vacuous += 1;
         }
     }
@@ -107,6 +126,9 @@ pub fn check_equivalent(
 
 /// The first observable difference, if any.
 fn compare(before: &Outcome, after: &Outcome) -> Option<String> {
+    if let Some(missing) = before.calls.get(after.calls.len()) {
+        return Some(format!("call #{} {missing} is made before but not after", after.calls.len()));
+    }
     // A tail call returns whatever its callee returns in; registers the
     // reference does not return are not observed.
     for (name, b) in &before.results {

@@ -1,11 +1,14 @@
 //! The interpreter proper: register and memory state, the walk over the
-//! control-flow graph (`G_PHI`, `G_BR`, `G_BRCOND`, fall-through, return),
-//! copies between virtual and physical registers, calls to known runtime
-//! functions, and dispatch of every other instruction to its family.
+//! control-flow graph (`G_PHI`, `G_BR`, `G_BRCOND`, jump tables, indirect
+//! branches, fall-through, return), copies between virtual and physical
+//! registers, calls (to known runtime functions, and to anything else
+//! through the oracle), and dispatch of every other instruction to its
+//! family.
 
 use super::abi::{Abi, RegClass};
 use super::atomic::{self, Outline};
 use super::eval::{BoolExt, Ctx, VSCALE, eval_pure};
+use super::external::{ExternalCall, Oracle, ResultReg};
 use super::fp_state::{self, FpState, StateFunction};
 use super::libcall::{self, Kind, StoresThrough};
 use super::mem_calls::MemFn;
@@ -15,7 +18,7 @@ use super::symbols::Symbols;
 use super::value::Value;
 use super::{InterpError, Program, float, mem_ops, target_ops};
 use crate::apint::ApInt;
-use crate::ir::{Block, Function, Inst, InstData, InstOpcode, Operand, Reg, RegOperand};
+use crate::ir::{Block, Function, Inst, InstData, InstOpcode, MemOperand, Operand, Reg, RegOperand};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
 use rustc_hash::FxHashMap;
@@ -54,16 +57,38 @@ pub struct Outcome {
     pub results: Vec<(String, Value)>,
     /// Memory at the return.
     pub memory: Memory,
+    /// The calls the oracle answered, in order.
+    pub calls: Vec<ExternalCall>,
 }
 
-/// Runs `program` on `inputs`.
+/// Runs `program` on `inputs` as a reference: calls the interpreter cannot
+/// run get results hashed from their arguments (see [`ExternalCall`]).
 pub fn run(program: &Program<'_>, abi: &Abi, inputs: &Inputs, options: &Options) -> Result<Outcome, InterpError> {
-    let mut m = Machine::new(program, abi, inputs, options)?;
-    m.run()
+    Machine::new(program, abi, inputs, options, Oracle::recording())?.run()
+}
+
+/// Runs `program` on `inputs` replaying the calls of a reference run on the
+/// same inputs: each call must refine the reference's call at the same
+/// position and gets its results, or the run stops with
+/// [`InterpError::Diverged`].
+pub fn replay(
+    program: &Program<'_>,
+    abi: &Abi,
+    inputs: &Inputs,
+    options: &Options,
+    reference: &[ExternalCall],
+) -> Result<Outcome, InterpError> {
+    Machine::new(program, abi, inputs, options, Oracle::replaying(reference))?.run()
 }
 
 struct Machine<'a> {
     func: &'a Function,
+    /// The instruction being run.
+    current: Option<Inst>,
+    oracle: Oracle<'a>,
+    /// The size of the call frame the last `ADJCALLSTACKDOWN` set up: the
+    /// outgoing stack arguments.
+    call_frame: u64,
     abi: &'a Abi,
     symbols: &'a Symbols,
     /// The function's blocks by number, for branches to code addresses.
@@ -88,10 +113,19 @@ fn malformed(what: impl Into<String>) -> InterpError {
 }
 
 impl<'a> Machine<'a> {
-    fn new(program: &'a Program<'a>, abi: &'a Abi, inputs: &Inputs, options: &'a Options) -> Result<Self, InterpError> {
+    fn new(
+        program: &'a Program<'a>,
+        abi: &'a Abi,
+        inputs: &Inputs,
+        options: &'a Options,
+        oracle: Oracle<'a>,
+    ) -> Result<Self, InterpError> {
         let func = program.func;
         let mut m = Machine {
             func,
+            current: None,
+            oracle,
+            call_frame: 0,
             abi,
             symbols: &program.symbols,
             blocks: func.blocks().iter().map(|b| (func.block(*b).number, *b)).collect(),
@@ -187,7 +221,14 @@ impl<'a> Machine<'a> {
         }
     }
 
-    fn run(&mut self) -> Result<Outcome, InterpError> {
+    fn run(mut self) -> Result<Outcome, InterpError> {
+        let results = self.run_to_return()?;
+        Ok(Outcome { results, memory: self.memory, calls: self.oracle.into_calls() })
+    }
+
+    /// Runs from the entry block to a return; returns the returned
+    /// registers with their values.
+    fn run_to_return(&mut self) -> Result<Vec<(String, Value)>, InterpError> {
         let blocks = self.func.blocks();
         let mut block = *blocks.first().ok_or_else(|| malformed("function without blocks"))?;
         let mut prev: Option<Block> = None;
@@ -198,20 +239,21 @@ impl<'a> Machine<'a> {
                     block = to;
                 }
                 Next::FallThrough => {
+                    // A block without successors ends in a call that does
+                    // not return; falling off the last block ends the run
+                    // too (LLVM's tests often omit the return). Either
+                    // way no register is returned.
+                    if self.func.block(block).successors.is_empty() {
+                        return Ok(Vec::new());
+                    }
                     let pos = blocks.iter().position(|b| *b == block).unwrap_or(usize::MAX);
-                    let next = blocks.get(pos.wrapping_add(1)).copied();
                     prev = Some(block);
-                    // Falling off the last block ends the run with no
-                    // returned registers (LLVM's tests often omit the return).
-                    let Some(next) = next else {
-                        let memory = std::mem::replace(&mut self.memory, Memory::new(0, 64));
-                        return Ok(Outcome { results: Vec::new(), memory });
-                    };
-                    block = next;
+                    match blocks.get(pos.wrapping_add(1)) {
+                        Some(next) => block = *next,
+                        None => return Ok(Vec::new()),
+                    }
                 }
-                Next::Return(results) => {
-                    return Ok(Outcome { results, memory: std::mem::replace(&mut self.memory, Memory::new(0, 64)) });
-                }
+                Next::Return(results) => return Ok(results),
             }
         }
     }
@@ -243,6 +285,7 @@ impl<'a> Machine<'a> {
             if self.steps > self.options.step_limit {
                 return Err(InterpError::StepLimit);
             }
+            self.current = Some(inst);
             if let Some(next) = self.step(self.func.inst(inst))? {
                 return Ok(next);
             }
@@ -397,6 +440,18 @@ impl<'a> Machine<'a> {
                 self.stack_pointer = (self.stack_pointer.wrapping_sub(size.low_u64()) & !(align - 1)) & mask;
                 vec![self.read_phys(self.abi.stack_pointer)?]
             }
+            G_VASTART => {
+                let [list] = self.reg_uses(data)?;
+                let bits = data.mem.first().and_then(MemOperand::memory_type).map_or(0, |t| t.size_in_bits() as u32);
+                let area = match &self.func.frame.var_args {
+                    Some(f) => frame_address(self.abi.pointer_bits, f.fixed, f.index),
+                    None => variadic_area(self.abi.pointer_bits),
+                };
+                let va_list =
+                    self.abi.va_list(area, bits).ok_or_else(|| unsupported(format!("G_VASTART of s{bits}")))?;
+                mem_ops::write_exact(&mut self.memory, &list, &va_list)?;
+                return Ok(None);
+            }
             G_VAARG => {
                 let [list] = self.reg_uses(data)?;
                 let align = imm_operand(data).unwrap_or(1).max(1) as u64;
@@ -540,6 +595,10 @@ impl<'a> Machine<'a> {
     /// Target instructions: returns, calls, no-ops and the target's generic
     /// opcodes the interpreter models.
     fn target(&mut self, data: &'a InstData, name: &str) -> Result<Option<Next>, InterpError> {
+        if name == self.abi.call_frame_setup {
+            self.call_frame = imm_operand(data).and_then(|size| u64::try_from(size).ok()).unwrap_or(0);
+            return Ok(None);
+        }
         if self.abi.nop_opcodes.contains(&name) {
             return Ok(None);
         }
@@ -598,12 +657,6 @@ impl<'a> Machine<'a> {
     /// results its implicit defs, or for a tail call the registers the
     /// callee returns in, which are returned with their values.
     fn call(&mut self, data: &InstData, tail: bool) -> Result<Vec<(String, Value)>, InterpError> {
-        let callee = data
-            .operands
-            .iter()
-            .find_map(symbol_of)
-            .map(|(name, _)| name)
-            .ok_or_else(|| unsupported("call without a symbol"))?;
         let mut arg_regs = Vec::new();
         let mut ret_regs = Vec::new();
         for r in data.operands.iter().filter_map(Operand::as_reg).filter(|r| r.is_implicit()) {
@@ -613,6 +666,13 @@ impl<'a> Machine<'a> {
                 if r.is_def() { ret_regs.push(name.to_owned()) } else { arg_regs.push(name.to_owned()) }
             }
         }
+        let (callee, declared) = match callee_of(data).ok_or_else(|| malformed("a call without a callee"))? {
+            Callee::Symbol { name, declared } => (name, declared),
+            Callee::Pointer(r) => {
+                let target = self.read(r)?;
+                return self.call_external(target, None, arg_regs, ret_regs, tail);
+            }
+        };
         if let Some(f) = MemFn::for_symbol(callee) {
             return self.call_memory_function(f, &arg_regs, ret_regs, tail);
         }
@@ -635,7 +695,17 @@ impl<'a> Machine<'a> {
             self.call_storing_through(function, bits, callee, arg_regs, ret_regs)?;
             return Ok(Vec::new());
         }
-        let lib = libcall::lookup(callee, self.abi.xlen).ok_or_else(|| unsupported(format!("call to {callee}")))?;
+        let Some(lib) = libcall::lookup(callee, self.abi.xlen) else {
+            // A function of the IR is the oracle's; a runtime function
+            // only the legalizer calls (`&name`) must be one the
+            // interpreter knows.
+            if !declared {
+                return Err(unsupported(format!("call to {callee}")));
+            }
+            let addr = self.symbols.address(callee, self.abi.pointer_bits);
+            let target = self.pointer(self.abi.pointer_bits, addr);
+            return self.call_external(target, Some(callee), arg_regs, ret_regs, tail);
+        };
         if tail {
             ret_regs = self.abi.result_regs(lib.ret);
         }
@@ -643,6 +713,94 @@ impl<'a> Machine<'a> {
         let result = lib.call(&values)?;
         self.write_call_result(lib.ret, &result, ret_regs.clone(), callee)?;
         self.tail_call_results(tail, ret_regs)
+    }
+
+    /// A call the oracle answers (see [`ExternalCall`]): `callee` is the
+    /// address called, `name` its symbol for a direct call; the results go
+    /// to `ret_regs`, or for a tail call to every register a function may
+    /// return in, and are returned for a tail call. Every register the
+    /// calling convention does not preserve becomes undefined.
+    fn call_external(
+        &mut self,
+        callee: Value,
+        name: Option<&str>,
+        arg_regs: Vec<String>,
+        ret_regs: Vec<String>,
+        tail: bool,
+    ) -> Result<Vec<(String, Value)>, InterpError> {
+        if !callee.is_defined() {
+            return Err(InterpError::Undefined("a call through an undefined pointer".into()));
+        }
+        let args = arg_regs
+            .into_iter()
+            .map(|r| {
+                let value = self.read_phys(&r)?;
+                Ok((r, value))
+            })
+            .collect::<Result<_, InterpError>>()?;
+        let stack_args = (self.call_frame > 0).then(|| self.memory.read(self.stack_pointer, self.call_frame));
+        let ret_regs = if tail { self.abi.return_regs() } else { ret_regs };
+        let result_regs = ret_regs
+            .into_iter()
+            .map(|name| {
+                let bits = self.abi.view(&name).ok_or_else(|| unsupported(format!("physical register ${name}")))?.bits;
+                let extended_from = self.asserted_extension(&name);
+                Ok(ResultReg { name, bits, extended_from })
+            })
+            .collect::<Result<Vec<_>, InterpError>>()?;
+        let call = ExternalCall {
+            callee,
+            name: name.map(str::to_owned),
+            args,
+            stack_args,
+            memory: Vec::new(),
+            results: Vec::new(),
+        };
+        let results = self.oracle.call(call, &self.memory, &result_regs)?;
+        self.clobber_caller_saved();
+        for (r, value) in &results {
+            self.write_phys(r, value)?;
+        }
+        Ok(if tail { results } else { Vec::new() })
+    }
+
+    /// How the code after the current call relies on its result register
+    /// `reg` being extended: the `G_ASSERT_SEXT` or `G_ASSERT_ZEXT` on the
+    /// copy out of it, which the call lowering puts there for a `signext` or
+    /// `zeroext` result (`Some((signed, bits))`).
+    fn asserted_extension(&self, reg: &str) -> Option<(bool, u32)> {
+        let func = self.func;
+        let copies_reg = |data: &InstData| {
+            data.is(Opcode::COPY)
+                && data.uses().first().and_then(Operand::as_reg).and_then(|r| self.name(r)) == Some(reg)
+        };
+        let copy = std::iter::successors(self.current.and_then(|i| func.next_inst(i)), |i| func.next_inst(*i))
+            .map(|i| func.inst(i))
+            .take_while(|data| {
+                !matches!(data.opcode, InstOpcode::Target(s) if self.abi.call_opcodes.contains(&func.names.resolve(s)))
+            })
+            .find(|data| copies_reg(data))?;
+        let value = copy.defs().first().and_then(Operand::as_reg)?.vreg()?;
+        func.use_insts(value).iter().map(|i| func.inst(*i)).find_map(|data| {
+            let signed = match data.opcode {
+                InstOpcode::Known(Opcode::G_ASSERT_SEXT) => true,
+                InstOpcode::Known(Opcode::G_ASSERT_ZEXT) => false,
+                _ => return None,
+            };
+            Some((signed, u32::try_from(imm_operand(data)?).ok()?))
+        })
+    }
+
+    /// After a call: the bits of registers the callee need not preserve
+    /// become undefined.
+    fn clobber_caller_saved(&mut self) {
+        for (unit, value) in self.units.iter_mut() {
+            let keep = self.abi.call_preserved_bits(unit).min(value.width());
+            if keep < value.width() {
+                let undef = Value::undef(value.width());
+                *value = if keep == 0 { undef } else { undef.inserted(0, &value.extract(0, keep)) };
+            }
+        }
     }
 
     /// What a tail call returns: the values of its result registers (none
@@ -851,6 +1009,32 @@ impl<'a> Assigner<'a> {
     }
 }
 
+/// What a call calls.
+enum Callee<'d> {
+    /// A symbol: `@name` (`declared`, a global value of the IR) or `&name`
+    /// (a runtime function the legalizer calls).
+    Symbol { name: &'d str, declared: bool },
+    /// The address a register holds (`BLR`, `PseudoCALLIndirect`).
+    Pointer(&'d RegOperand),
+}
+
+/// The callee of call instruction `data`: its first symbol or explicit
+/// register use.
+fn callee_of(data: &InstData) -> Option<Callee<'_>> {
+    data.operands.iter().find_map(|op| {
+        let op = match op {
+            Operand::TargetFlags { operand, .. } => operand,
+            op => op,
+        };
+        match op {
+            Operand::Global { name, .. } => Some(Callee::Symbol { name, declared: true }),
+            Operand::ExternalSymbol { name, .. } => Some(Callee::Symbol { name, declared: false }),
+            Operand::Reg(r) if !r.is_implicit() && !r.is_def() => Some(Callee::Pointer(r)),
+            _ => None,
+        }
+    })
+}
+
 /// The symbol an operand names (`@g + 8`, `&memcpy`, flagged or not), with
 /// its offset.
 fn symbol_of(op: &Operand) -> Option<(&str, i64)> {
@@ -887,6 +1071,13 @@ fn frame_address(pointer_bits: u32, fixed: bool, index: u32) -> u64 {
     let stride: u64 = if pointer_bits >= 64 { 0x1_0000 } else { 0x4000 };
     let area = if fixed { base + 0x60_0000 } else { base + 0x80_0000 };
     area + u64::from(index) * stride
+}
+
+/// Where the variadic arguments of a function whose header names no
+/// object for them are: just below the fixed objects.
+fn variadic_area(pointer_bits: u32) -> u64 {
+    let (base, _) = stack_region(pointer_bits);
+    base + 0x5f_0000
 }
 
 /// The first immediate operand of `data`.

@@ -15,8 +15,10 @@
 //! Target knowledge (register names, return and call instructions, how a
 //! libcall's arguments travel) comes from an [`Abi`]; calls to known runtime
 //! functions (`__divti3`, `__muldi3`, `__fixdfti`, ...) are interpreted by
-//! name. Globals, jump tables and blocks have fixed addresses
-//! ([`Symbols`]). Anything the interpreter does not model is an
+//! name; calls to anything else are an opaque oracle whose calls the
+//! function under test must repeat ([`ExternalCall`]). Globals, jump
+//! tables and blocks have fixed addresses ([`Symbols`]). Anything the
+//! interpreter does not model is an
 //! [`InterpError::Unsupported`] naming it, never a panic.
 
 mod abi;
@@ -24,6 +26,7 @@ mod atomic;
 mod bits;
 mod equivalence;
 mod eval;
+mod external;
 mod float;
 mod fp_state;
 mod fparith;
@@ -44,9 +47,10 @@ mod value;
 mod vector;
 
 pub use abi::{Abi, RegClass, RegView};
-pub use equivalence::{CheckError, Checked, Mismatch, Side, check_equivalent};
+pub use equivalence::{CheckError, Checked, Mismatch, Side, check_equivalent, check_equivalent_within};
+pub use external::ExternalCall;
 pub use inputs::random_inputs;
-pub use machine::{Inputs, Options, Outcome, run};
+pub use machine::{Inputs, Options, Outcome, replay, run};
 pub use memory::Memory;
 pub use symbols::Symbols;
 pub use value::Value;
@@ -70,6 +74,10 @@ pub enum InterpError {
     /// The step limit was reached.
     #[error("step limit reached")]
     StepLimit,
+    /// Replaying a reference run's calls, the run made a call the
+    /// reference did not make at that point (see [`ExternalCall`]).
+    #[error("diverged: {0}")]
+    Diverged(String),
 }
 
 /// A function with what it refers to outside its body: the constant pool,

@@ -449,3 +449,166 @@ fn jump_tables_and_indirect_branches() {
     let past = [inputs(&[("x10", x(3))])];
     assert_eq!(check_equivalent(&program(&before), &program(&good), &abi, &past).unwrap().skipped, 1);
 }
+
+/// A function that calls `callee` (`@f`, or `%p` for the pointer in `$x2`)
+/// with `$x0` plus `addend` and `$w1`, and returns what it returns plus
+/// one.
+fn calling(callee: &str, addend: i64, call: &str) -> Function {
+    func(&format!(
+        "bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(s32) = COPY $w1\n  %2:_(p0) = COPY $x2\n  \
+         %3:_(s64) = G_CONSTANT i64 {addend}\n  %4:_(s64) = G_ADD %0, %3\n  \
+         ADJCALLSTACKDOWN 0, 0, implicit-def $sp, implicit $sp\n  $x0 = COPY %4\n  $w1 = COPY %1\n  \
+         {call} {callee}, csr_aarch64_aapcs, implicit-def $lr, implicit $sp, implicit $x0, implicit $w1, implicit-def $x0\n  \
+         ADJCALLSTACKUP 0, 0, implicit-def $sp, implicit $sp\n  %5:_(s64) = COPY $x0\n  \
+         %6:_(s64) = G_CONSTANT i64 1\n  %7:_(s64) = G_ADD %5, %6\n  $x0 = COPY %7\n  RET_ReallyLR implicit $x0\n"
+    ))
+}
+
+#[test]
+fn calls_to_unknown_functions_are_an_oracle() {
+    let abi = Abi::aarch64();
+    for (callee, call) in [("@f", "BL"), ("%2(p0)", "BLR")] {
+        let before = calling(callee, 1, call);
+        let ins = random_inputs(&before, &abi, 16, 4);
+        // The same call made from a differently computed argument agrees.
+        let same = func(&format!(
+            "bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(s32) = COPY $w1\n  %2:_(p0) = COPY $x2\n  \
+             %3:_(s64) = G_CONSTANT i64 -1\n  %4:_(s64) = G_SUB %0, %3\n  $x0 = COPY %4\n  $w1 = COPY %1\n  \
+             ADJCALLSTACKDOWN 0, 0, implicit-def $sp, implicit $sp\n  \
+             {call} {callee}, csr_aarch64_aapcs, implicit-def $lr, implicit $sp, implicit $x0, implicit $w1, implicit-def $x0\n  \
+             %5:_(s64) = COPY $x0\n  %6:_(s64) = G_CONSTANT i64 1\n  %7:_(s64) = G_ADD %6, %5\n  \
+             $x0 = COPY %7\n  RET_ReallyLR implicit $x0\n"
+        ));
+        let checked = check_equivalent(&Program::new(&before), &Program::new(&same), &abi, &ins).unwrap();
+        assert_eq!(checked.compared, 16, "{call}");
+        // Another argument is another call.
+        let other = calling(callee, 2, call);
+        let err = check_equivalent(&Program::new(&before), &Program::new(&other), &abi, &ins).unwrap_err();
+        assert!(err.to_string().contains("call #0") && err.to_string().contains("$x0 differs"), "{err}");
+    }
+    // Another callee, and a call left out.
+    let g = calling("@g", 1, "BL");
+    let before = calling("@f", 1, "BL");
+    let ins = random_inputs(&before, &abi, 4, 4);
+    let err = check_equivalent(&Program::new(&before), &Program::new(&g), &abi, &ins).unwrap_err();
+    assert!(err.to_string().contains("another callee"), "{err}");
+    let none = func("bb.0:\n  %0:_(s64) = COPY $x0\n  $x0 = COPY %0\n  RET_ReallyLR implicit $x0\n");
+    let err = check_equivalent(&Program::new(&before), &Program::new(&none), &abi, &ins).unwrap_err();
+    assert!(err.to_string().contains("made before but not after"), "{err}");
+}
+
+#[test]
+fn calls_clobber_caller_saved_registers_and_see_memory() {
+    let abi = Abi::aarch64();
+    let body = |after_call: &str, store_first: bool| {
+        let store = "%1:_(s64) = G_CONSTANT i64 5\n  G_STORE %1(s64), %0(p0) :: (store (s64))\n  ";
+        let (early, late) = if store_first { (store, "") } else { ("", store) };
+        func(&format!(
+            "bb.0:\n  %0:_(p0) = COPY $x0\n  $x9 = COPY %0\n  $x19 = COPY %0\n  {early}\
+             BL @f, csr_aarch64_aapcs, implicit-def $lr, implicit $sp, implicit $x0\n  {late}\
+             %2:_(s64) = COPY ${after_call}\n  $x0 = COPY %2\n  RET_ReallyLR implicit $x0\n"
+        ))
+    };
+    let ins = [inputs(&[("x0", x(0x1000))])];
+    let out = run(&Program::new(&body("x9", true)), &abi, &ins[0], &Options::default()).unwrap();
+    assert_eq!(out.results[0].1, Value::undef(64), "x9 is caller-saved");
+    let out = run(&Program::new(&body("x19", true)), &abi, &ins[0], &Options::default()).unwrap();
+    assert_eq!(out.results[0].1, x(0x1000), "x19 is callee-saved");
+    assert_eq!(out.calls.len(), 1);
+    // The callee may read what was stored before the call: a store moved
+    // past it changes what it sees.
+    let before = body("x19", true);
+    let moved = body("x19", false);
+    let err = check_equivalent(&Program::new(&before), &Program::new(&moved), &abi, &ins).unwrap_err();
+    assert!(err.to_string().contains("memory at 0x1000"), "{err}");
+}
+
+#[test]
+fn tail_calls_return_what_the_callee_returns() {
+    let abi = Abi::aarch64();
+    let tail = |arg: &str, call: &str| {
+        func(&format!(
+            "bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(p0) = COPY $x1\n  %2:_(s64) = G_CONSTANT i64 {arg}\n  \
+             %3:_(s64) = G_AND %0, %2\n  $x0 = COPY %3\n  {call}, 0, csr_aarch64_aapcs, implicit $sp, implicit $x0\n"
+        ))
+    };
+    for call in ["TCRETURNdi @f", "TCRETURNri %1(p0)"] {
+        let before = tail("-1", call);
+        let ins = random_inputs(&before, &abi, 8, 9);
+        let out = run(&Program::new(&before), &abi, &ins[0], &Options::default()).unwrap();
+        assert!(out.results.iter().any(|(r, v)| r == "x0" && v.is_defined()), "{call}: {:?}", out.results);
+        assert!(check_equivalent(&Program::new(&before), &Program::new(&before), &abi, &ins).is_ok());
+        let masked = tail("255", call);
+        assert!(matches!(
+            check_equivalent(&Program::new(&before), &Program::new(&masked), &abi, &ins),
+            Err(CheckError::Mismatch(_))
+        ));
+    }
+}
+
+#[test]
+fn va_start_writes_a_fixed_va_list() {
+    // A field of the va_list G_VASTART initialises, read back.
+    let field = |size: &str, offset: i64, ret: &str| {
+        func(&format!(
+            "bb.0:\n  %0:_(p0) = G_FRAME_INDEX %stack.0\n  G_VASTART %0(p0) :: (store ({size}))\n  \
+             %1:_(s64) = G_CONSTANT i64 {offset}\n  %2:_(p0) = G_PTR_ADD %0, %1(s64)\n  \
+             %3:_(s64) = G_LOAD %2(p0) :: (load (s64))\n  {ret}\n"
+        ))
+    };
+    let cases = [
+        (Abi::aarch64(), "s256", "$x0 = COPY %3\n  RET_ReallyLR implicit $x0"),
+        (Abi::riscv64(), "p0", "$x10 = COPY %3\n  PseudoRET implicit $x10"),
+    ];
+    for (abi, size, ret) in cases {
+        let before = field(size, 0, ret);
+        let ins = [inputs(&[])];
+        let out = run(&Program::new(&before), &abi, &ins[0], &Options::default()).unwrap();
+        assert!(out.results[0].1.is_defined(), "{}: the va_list points to the variadic arguments", abi.name);
+        assert!(check_equivalent(&Program::new(&before), &Program::new(&field(size, 0, ret)), &abi, &ins).is_ok());
+        // AArch64's offsets are zero: every argument comes from __stack.
+        let other = field(size, if size == "p0" { 8 } else { 24 }, ret);
+        assert!(matches!(
+            check_equivalent(&Program::new(&before), &Program::new(&other), &abi, &ins),
+            Err(CheckError::Mismatch(_))
+        ));
+    }
+}
+
+#[test]
+fn stack_arguments_are_part_of_a_call() {
+    let abi = Abi::aarch64();
+    let passing = |value: i64| {
+        func(&format!(
+            "bb.0:\n  ADJCALLSTACKDOWN 8, 0, implicit-def $sp, implicit $sp\n  %0:_(p0) = COPY $sp\n  \
+             %1:_(s64) = G_CONSTANT i64 {value}\n  G_STORE %1(s64), %0(p0) :: (store (s64) into stack)\n  \
+             BL @f, csr_aarch64_aapcs, implicit-def $lr, implicit $sp, implicit-def $x0\n  \
+             ADJCALLSTACKUP 8, 0, implicit-def $sp, implicit $sp\n  RET_ReallyLR implicit $x0\n"
+        ))
+    };
+    let ins = [inputs(&[])];
+    let out = run(&Program::new(&passing(7)), &abi, &ins[0], &Options::default()).unwrap();
+    assert_eq!(out.calls[0].stack_args, Some(x(7)));
+    assert!(check_equivalent(&Program::new(&passing(7)), &Program::new(&passing(7)), &abi, &ins).is_ok());
+    let err = check_equivalent(&Program::new(&passing(7)), &Program::new(&passing(8)), &abi, &ins).unwrap_err();
+    assert!(err.to_string().contains("stack arguments differ"), "{err}");
+}
+
+#[test]
+fn a_block_without_successors_ends_in_a_call_that_does_not_return() {
+    let body = |stored: i64| {
+        func(&format!(
+            "bb.0:\n  successors:\n  %0:_(p0) = COPY $x0\n  %1:_(s64) = G_CONSTANT i64 {stored}\n  \
+             G_STORE %1(s64), %0(p0) :: (store (s64))\n  \
+             BL @abort, csr_aarch64_aapcs, implicit-def $lr, implicit $sp\n\
+             bb.1:\n  %2:_(s64) = G_CONSTANT i64 2\n  G_STORE %2(s64), %0(p0) :: (store (s64))\n  \
+             RET_ReallyLR\n"
+        ))
+    };
+    let abi = Abi::aarch64();
+    let ins = [inputs(&[("x0", x(0x1000))])];
+    let out = run(&Program::new(&body(1)), &abi, &ins[0], &Options::default()).expect("ends at the call");
+    assert_eq!(out.memory.read(0x1000, 8), x(1), "the next block is not run");
+    assert!(check_equivalent(&Program::new(&body(1)), &Program::new(&body(1)), &abi, &ins).is_ok());
+    assert!(check_equivalent(&Program::new(&body(1)), &Program::new(&body(3)), &abi, &ins).is_err());
+}
