@@ -99,9 +99,11 @@ impl Ctx<'_> {
             .ok_or_else(|| malformed(self, "missing shuffle mask"))
     }
 
-    /// A boolean result of `width` bits.
+    /// A boolean result of `width` bits. An undefined one is still `0` or
+    /// `1` with zero-or-one booleans: only bit 0 is undefined.
     pub fn boolean(&self, width: u32, v: Option<bool>) -> Value {
         match v {
+            None if self.bool_ext == BoolExt::ZeroOrOne => Value::undef(1).zext(width),
             None => Value::undef(width),
             Some(b) => match self.bool_ext {
                 BoolExt::ZeroOrOne => Value::from_bool(width, b),

@@ -612,3 +612,12 @@ fn a_block_without_successors_ends_in_a_call_that_does_not_return() {
     assert!(check_equivalent(&Program::new(&body(1)), &Program::new(&body(1)), &abi, &ins).is_ok());
     assert!(check_equivalent(&Program::new(&body(1)), &Program::new(&body(3)), &abi, &ins).is_err());
 }
+
+#[test]
+fn an_undefined_comparison_is_still_zero_or_one() {
+    let body = "bb.0:\n  %0:_(s64) = G_IMPLICIT_DEF\n  %1:_(s64) = G_CONSTANT i64 0\n  \
+                %2:_(s64) = G_ICMP intpred(eq), %0(s64), %1\n  $x10 = COPY %2\n  PseudoRET implicit $x10\n";
+    let out = run(&Program::new(&func(body)), &Abi::riscv64(), &inputs(&[]), &Options::default()).unwrap();
+    let result = &out.results[0].1;
+    assert!(!result.bit_defined(0) && result.extract(1, 63) == Value::from_u128(63, 0), "{result}");
+}
