@@ -178,14 +178,24 @@ const SEMANTIC_INPUTS: usize = 32;
 const SEMANTIC_STEP_LIMIT: u64 = 100_000;
 
 /// Runs `before` and `after` on the same random inputs; a difference in a
-/// defined result is an error, an instruction the interpreter does not know
-/// leaves the function unchecked (said in the returned note).
+/// defined result is an error. An instruction the interpreter does not
+/// know, or inputs that all end in undefined behaviour, run too long or
+/// define nothing observable, leave the function unchecked (said in the
+/// returned note).
 fn check_semantics(before: &MachineFunction, after: &MachineFunction, target: &Target) -> Result<String, String> {
     let name = &before.header.name;
     let abi = Abi::for_target(target).ok_or_else(|| format!("gisel: no interpreter ABI for {}", target.triple))?;
     let inputs = random_inputs(&before.func, &abi, SEMANTIC_INPUTS, 0x9e37_79b9);
     let (old, new) = (Program::from_machine_function(before), Program::from_machine_function(after));
     match check_equivalent_within(&old, &new, &abi, &inputs, SEMANTIC_STEP_LIMIT) {
+        Ok(checked) if checked.compared == 0 => Ok(format!(
+            "semantics of '{name}' not checked: every input skipped (undefined behaviour or the step limit before \
+             legalization)"
+        )),
+        Ok(checked) if checked.vacuous == checked.compared => Ok(format!(
+            "semantics of '{name}' not checked: no input defines anything observable ({} skipped)",
+            checked.skipped
+        )),
         Ok(checked) => Ok(format!(
             "semantics of '{name}': {} inputs agree ({} skipped, {} with nothing defined)",
             checked.compared, checked.skipped, checked.vacuous
@@ -219,5 +229,20 @@ mod tests {
         assert!(err.starts_with("gisel: legalizing 'f' changed its meaning: "), "{err}");
         let same = check_semantics(&before.functions[0], &before.functions[0], &before.target).expect("agrees");
         assert!(same.starts_with("semantics of 'f': 32 inputs agree"), "{same}");
+    }
+
+    #[test]
+    fn nothing_run_is_not_called_agreement() {
+        let body = |op: &str| {
+            format!(
+                "---\nname: f\ntracksRegLiveness: true\nbody: |\n  bb.0:\n    liveins: $x0\n    \
+                 %0:_(s64) = COPY $x0\n    %1:_(s64) = G_CONSTANT i64 0\n    %2:_(s64) = {op} %0, %1\n    \
+                 $x0 = COPY %2(s64)\n    RET_ReallyLR implicit $x0\n...\n"
+            )
+        };
+        let always_undefined = read_mir(&body("G_UDIV"), "a.mir", Some("aarch64"), "").expect("reads");
+        let f = &always_undefined.functions[0];
+        let note = check_semantics(f, f, &always_undefined.target).expect("no difference");
+        assert!(note.contains("'f' not checked: every input skipped"), "{note}");
     }
 }
