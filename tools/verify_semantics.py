@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Legalizes every function of the sweep corpus with
+"""Legalizes every function of the sweep corpus, and of the real-code
+corpus when given (tools/realcode_corpus.py), with
 `gisel llc --verify-semantics` and checks that each one gisel legalizes
 still means what its input meant: the interpreter runs both on the same
 random inputs.
 
     python3 tools/verify_semantics.py [--gisel target/release/gisel]
-                                      [--corpus ../shared/conformance] [--jobs 2]
+                                      [--corpus ../shared/conformance]
+                                      [--realcode target/realcode] [--jobs 2]
 
 A function whose meaning changes fails the check. The corpus's expected
 failures (functions llc 22 cannot legalize) are run too: where gisel also
@@ -15,11 +17,19 @@ the interpreter cannot run is counted as unchecked. Configurations of
 targets gisel does not have yet (X86, ARM, Mips) are left out and counted.
 Without the corpus the check is skipped with a message, as on a user's
 clone.
+
+With --realcode, every function of the real-code corpus (zlib and Lua, for
+each target) is checked too, and each group reports how many functions
+were checked (agree, differ) and how many were not, with the
+interpreter's reasons. A difference fails the check, like one in the sweep
+corpus.
 """
 import argparse
+import collections
 import concurrent.futures
 import csv
 import os
+import re
 import subprocess
 import sys
 
@@ -42,23 +52,77 @@ def check_file(gisel, sweep, row):
     return row["target_dir"], llc_failed, done.returncode, done.stderr
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--gisel", default=os.path.join(HERE, "..", "target", "release", "gisel"))
-    parser.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "shared", "conformance"))
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    args = parser.parse_args()
-    sweep = os.path.join(args.corpus, "sweep")
+def realcode_file(gisel, realcode, row):
+    """Checks one real-code file; returns its group and, per function,
+    ("agree" | "differ" | "unchecked" | "other", detail)."""
+    cmd = [gisel, "llc", f"-mtriple={row['mtriple']}"]
+    if row["mattr"]:
+        cmd.append(f"-mattr={row['mattr']}")
+    cmd += row["other_flags"].split()
+    cmd += ["-run-pass=legalizer", "--verify-semantics", os.path.join(realcode, row["target_dir"], row["file"])]
+    cmd += ["-o", os.devnull]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    group = f"{row['target_dir']}/{row['file'].split('/')[0]}"
+    results = []
+    for line in done.stderr.splitlines():
+        unchecked = re.match(r"semantics of '.*' not checked: (.*)", line)
+        if unchecked:
+            # Addresses and counts vary; the kind of reason is what counts.
+            reason = re.sub(r" \(\d+ skipped\)", "", unchecked.group(1))
+            results.append(("unchecked", re.sub(r"0x[0-9a-f]+", "0x…", reason)))
+        elif line.startswith("semantics of '") and " agree " in line:
+            results.append(("agree", line))
+        elif "changed its meaning" in line:
+            results.append(("differ", line))
+        elif line.strip():
+            results.append(("other", line))
+    if done.returncode != 0 and not done.stderr.strip():
+        results.append(("other", f"exit {done.returncode} without a message"))
+    return group, results
+
+
+def check_realcode(gisel, realcode, jobs):
+    """Runs the real-code corpus; prints each group's figures and returns
+    the failures."""
+    with open(os.path.join(realcode, "MANIFEST.tsv")) as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    counts = collections.defaultdict(collections.Counter)
+    reasons = collections.defaultdict(collections.Counter)
+    failures = []
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        for group, results in pool.map(lambda r: realcode_file(gisel, realcode, r), rows):
+            for kind, detail in results:
+                counts[group][kind] += 1
+                if kind == "unchecked":
+                    reasons[group][detail] += 1
+                elif kind in ("differ", "other"):
+                    failures.append(f"{group}: {detail}")
+    print(f"verify_semantics: real code {'group':<14} {'checked':>7} {'agree':>6} {'differ':>6} {'unchecked':>9}")
+    for group in sorted(counts):
+        c = counts[group]
+        print(
+            f"verify_semantics: real code {group:<14} {c['agree'] + c['differ']:>7} {c['agree']:>6} "
+            f"{c['differ']:>6} {c['unchecked']:>9}"
+        )
+    for group in sorted(reasons):
+        for reason, n in reasons[group].most_common():
+            print(f"verify_semantics:   {group}: {n} unchecked: {reason}")
+    return failures
+
+
+def check_sweep(gisel, corpus, jobs):
+    """Runs the sweep corpus; prints its figures and returns the failures."""
+    sweep = os.path.join(corpus, "sweep")
     if not os.path.isdir(sweep):
         print(f"verify_semantics: no corpus at {sweep}; skipped")
-        return 0
+        return []
     with open(os.path.join(sweep, "MANIFEST.tsv")) as f:
         every_row = list(csv.DictReader(f, delimiter="\t"))
     rows = [r for r in every_row if r["mtriple"].split("-")[0].startswith(SUPPORTED)]
     print(f"verify_semantics: {len(every_row) - len(rows)} runs of targets gisel does not have yet left out")
     agree, beyond_llc, unchecked, failures = 0, 0, 0, []
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for config, llc_failed, code, stderr in pool.map(lambda r: check_file(args.gisel, sweep, r), rows):
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        for config, llc_failed, code, stderr in pool.map(lambda r: check_file(gisel, sweep, r), rows):
             for line in stderr.splitlines():
                 if " agree " in line and line.startswith("semantics of"):
                     agree += 1
@@ -73,6 +137,22 @@ def main():
         f"verify_semantics: {agree} agree ({beyond_llc} of them functions llc 22 cannot legalize), "
         f"{unchecked} unchecked"
     )
+    return failures
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--gisel", default=os.path.join(HERE, "..", "target", "release", "gisel"))
+    parser.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "shared", "conformance"))
+    parser.add_argument("--realcode", help="also check this built real-code corpus (tools/realcode_corpus.py)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    args = parser.parse_args()
+    failures = check_sweep(args.gisel, args.corpus, args.jobs)
+    if args.realcode:
+        if os.path.exists(os.path.join(args.realcode, "MANIFEST.tsv")):
+            failures += check_realcode(args.gisel, args.realcode, args.jobs)
+        else:
+            print(f"verify_semantics: real code skipped, {args.realcode} is not built (tools/realcode_corpus.py)")
     for failure in failures:
         print(f"verify_semantics: {failure}")
     return 1 if failures else 0
