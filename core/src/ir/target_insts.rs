@@ -82,3 +82,11 @@ pub fn target_generic_layout(name: &str) -> Option<&'static [OperandSpec]> {
         _ => return None,
     })
 }
+
+/// True when target generic opcode `name` has no side effects
+/// (`hasSideEffects = false` in the target's `InstrGISel.td`, no memory
+/// access): one whose results go unused is dead, as any generic
+/// instruction's would be.
+pub fn is_side_effect_free_target_generic(name: &str) -> bool {
+    target_generic_layout(name).is_some() || name == "G_READ_VLENB"
+}

@@ -11,7 +11,7 @@ use super::query::{QueryParts, describe};
 use super::target::LegalizeTarget;
 use super::trace::{LegalizeEvent, Tracer};
 use super::worklist::WorkList;
-use crate::ir::{Block, Function, Inst, MemFlags, Operand, Reg};
+use crate::ir::{Block, Function, Inst, InstOpcode, MemFlags, Operand, Reg, is_side_effect_free_target_generic};
 use crate::legality::LegalizerInfo;
 use crate::mir::print_inst;
 use crate::opcode::{Opcode, flags};
@@ -365,14 +365,19 @@ pub(super) fn is_artifact(func: &Function, inst: Inst) -> bool {
 /// No side effects and every def is an unused virtual register.
 pub(super) fn is_trivially_dead(func: &Function, inst: Inst) -> bool {
     let data = func.inst(inst);
-    let Some(opcode) = data.known_opcode() else { return false };
-    let info = opcode.info();
-    let side_effects = info.has(flags::HAS_SIDE_EFFECTS)
-        || info.has(flags::MAY_STORE)
-        || info.has(flags::IS_TERMINATOR)
-        || info.has(flags::IS_BRANCH);
-    let ordered_memory = data.mem.iter().any(|m| m.flags.contains(MemFlags::VOLATILE) || m.is_atomic());
-    if side_effects || ordered_memory || data.operands.iter().any(|op| matches!(op, Operand::Intrinsic(_))) {
+    let side_effect_free = match data.opcode {
+        InstOpcode::Known(opcode) => {
+            let info = opcode.info();
+            let side_effects = info.has(flags::HAS_SIDE_EFFECTS)
+                || info.has(flags::MAY_STORE)
+                || info.has(flags::IS_TERMINATOR)
+                || info.has(flags::IS_BRANCH);
+            let ordered_memory = data.mem.iter().any(|m| m.flags.contains(MemFlags::VOLATILE) || m.is_atomic());
+            !side_effects && !ordered_memory && !data.operands.iter().any(|op| matches!(op, Operand::Intrinsic(_)))
+        }
+        InstOpcode::Target(name) => is_side_effect_free_target_generic(func.names.resolve(name)),
+    };
+    if !side_effect_free {
         return false;
     }
     // Uses by debug instructions do not count (LLVM's `use_nodbg_empty`).
