@@ -38,14 +38,19 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SUPPORTED = ("aarch64", "arm64", "riscv32", "riscv64")
 
 
-def check_file(gisel, sweep, row):
+def verify(gisel, corpus, row):
+    """Runs `gisel llc --verify-semantics` on one manifest row of `corpus`."""
     cmd = [gisel, "llc", f"-mtriple={row['mtriple']}"]
     if row["mattr"]:
         cmd.append(f"-mattr={row['mattr']}")
     cmd += row["other_flags"].split()
-    cmd += ["-run-pass=legalizer", "--verify-semantics", os.path.join(sweep, row["target_dir"], row["file"])]
+    cmd += ["-run-pass=legalizer", "--verify-semantics", os.path.join(corpus, row["target_dir"], row["file"])]
     cmd += ["-o", os.devnull]
-    done = subprocess.run(cmd, capture_output=True, text=True)
+    return subprocess.run(cmd, capture_output=True, text=True)
+
+
+def check_file(gisel, sweep, row):
+    done = verify(gisel, sweep, row)
     llc_failed = row["llc_exit_code"] != "0"
     if llc_failed and done.returncode != 0 and "unable to legalize" in done.stderr:
         return row["target_dir"], llc_failed, 0, ""
@@ -55,13 +60,7 @@ def check_file(gisel, sweep, row):
 def realcode_file(gisel, realcode, row):
     """Checks one real-code file; returns its group and, per function,
     ("agree" | "differ" | "unchecked" | "other", detail)."""
-    cmd = [gisel, "llc", f"-mtriple={row['mtriple']}"]
-    if row["mattr"]:
-        cmd.append(f"-mattr={row['mattr']}")
-    cmd += row["other_flags"].split()
-    cmd += ["-run-pass=legalizer", "--verify-semantics", os.path.join(realcode, row["target_dir"], row["file"])]
-    cmd += ["-o", os.devnull]
-    done = subprocess.run(cmd, capture_output=True, text=True)
+    done = verify(gisel, realcode, row)
     group = f"{row['target_dir']}/{row['file'].split('/')[0]}"
     results = []
     for line in done.stderr.splitlines():

@@ -134,10 +134,9 @@ fn boolean(name: &str, value: Option<&str>) -> Result<bool, String> {
 /// A `-mattr` value as llc keeps it: each feature lowercased (`+A` is
 /// `+a`) and enabled with `+` unless it says `+` or `-`.
 fn feature_string(mattr: &str) -> String {
-    let features = mattr.split(',').filter(|f| !f.is_empty()).map(|feature| match feature.as_bytes()[0] {
-        b'+' | b'-' => feature.to_lowercase(),
-        _ => format!("+{}", feature.to_lowercase()),
-    });
+    let lowercased = mattr.to_lowercase();
+    let features =
+        gisel_targets::feature_items(&lowercased).map(|(on, name)| format!("{}{name}", if on { '+' } else { '-' }));
     features.collect::<Vec<_>>().join(",")
 }
 

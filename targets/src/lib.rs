@@ -18,7 +18,7 @@ pub mod toy;
 use gisel_core::legality::LegalizerInfo;
 use gisel_core::legalize::{DefaultTarget, LegalizeTarget};
 
-pub use options::TargetOptions;
+pub use options::{TargetOptions, feature_items};
 
 /// A target ready for the legalizer: its rules and its hooks.
 pub struct Target {

@@ -3,6 +3,7 @@
 //! -mattr=help`), for llc's warnings about the others, and the features
 //! each CPU enables (as clang 22 expands `-mcpu`).
 
+use crate::options::feature_items;
 use crate::{Arch, TargetOptions};
 
 const AARCH64_CPUS: &str = include_str!("../data/aarch64-cpus.txt");
@@ -62,12 +63,8 @@ impl Arch {
         if let Some(cpu) = options.cpu.as_deref().filter(|cpu| !self.knows_cpu(cpu)) {
             warnings.push(format!("'{cpu}' is not a recognized processor for this target (ignoring processor)"));
         }
-        for item in options.features.split(',').map(str::trim).filter(|item| !item.is_empty()) {
-            let (flag, name) = match (item.strip_prefix('+'), item.strip_prefix('-')) {
-                (Some(name), _) => ("+", name),
-                (_, Some(name)) => ("-", name),
-                _ => ("+", item),
-            };
+        for (on, name) in feature_items(&options.features) {
+            let flag = if on { '+' } else { '-' };
             if !listed(features, name) {
                 warnings.push(format!("'{flag}{name}' is not a recognized feature for this target (ignoring feature)"));
             }

@@ -23,6 +23,18 @@ pub struct TargetOptions {
     pub opt_level: u8,
 }
 
+/// The items of a feature string (`+m,-c,zbb`) as (enabled, name): a `-`
+/// disables, a `+` or no sign enables; blank items are skipped.
+pub fn feature_items(features: &str) -> impl Iterator<Item = (bool, &str)> {
+    features.split(',').map(str::trim).filter(|item| !item.is_empty()).map(|item| {
+        match (item.strip_prefix('+'), item.strip_prefix('-')) {
+            (_, Some(name)) => (false, name),
+            (Some(name), _) => (true, name),
+            _ => (true, item),
+        }
+    })
+}
+
 impl TargetOptions {
     /// These command-line options completed by the module's flags, which
     /// llc reads where the command line is silent: `"Code Model"` and

@@ -94,12 +94,7 @@ impl Subtarget {
             .iter()
             .any(|name| os.starts_with(name));
         st.windows = triple.split('-').skip(1).any(|part| part.starts_with("windows") || part == "win32");
-        for feature in features.split(',').map(str::trim).filter(|f| !f.is_empty()) {
-            let (on, name) = match feature.as_bytes()[0] {
-                b'+' => (true, &feature[1..]),
-                b'-' => (false, &feature[1..]),
-                _ => (true, feature),
-            };
+        for (on, name) in crate::options::feature_items(features) {
             st.set(name, on);
         }
         st.code_model = match code_model {

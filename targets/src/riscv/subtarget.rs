@@ -123,12 +123,7 @@ impl Subtarget {
             _ => return None,
         };
         let mut st = Subtarget { is_64bit, features: 0, abi: None };
-        for item in mattr.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let (enable, name) = match item.as_bytes()[0] {
-                b'+' => (true, &item[1..]),
-                b'-' => (false, &item[1..]),
-                _ => (true, item),
-            };
+        for (enable, name) in crate::options::feature_items(mattr) {
             let Some(&(_, feature)) = NAMES.iter().find(|(n, _)| *n == name) else { continue };
             if enable { st.enable(feature) } else { st.disable(feature) }
         }
