@@ -182,6 +182,44 @@ fn metadata_id(line: &str) -> Option<&str> {
 
 /// Numbered metadata nodes nothing else in the IR module refers to, which
 /// llc does not print back (machine instructions may still name them).
+/// The module body as it is written: each line indented by two spaces,
+/// after a first `  ` line, with blank lines at either end left out.
+struct Body<'o> {
+    out: &'o mut String,
+    started: bool,
+    /// Blank lines seen since the last written one, written only if a
+    /// line with content follows.
+    blanks: usize,
+}
+
+impl<'o> Body<'o> {
+    fn new(out: &'o mut String) -> Body<'o> {
+        Body { out, started: false, blanks: 0 }
+    }
+
+    fn reserve(&mut self, bytes: usize) {
+        self.out.reserve(bytes);
+    }
+
+    /// Adds `line` (without its line break).
+    fn line(&mut self, line: &str) {
+        if line.is_empty() {
+            self.blanks += usize::from(self.started);
+            return;
+        }
+        if !self.started {
+            self.out.push_str("  \n");
+            self.started = true;
+        }
+        for _ in 0..std::mem::take(&mut self.blanks) {
+            self.out.push_str("  \n");
+        }
+        self.out.push_str("  ");
+        self.out.push_str(line);
+        self.out.push('\n');
+    }
+}
+
 fn unreferenced_metadata(ir_module: &str) -> rustc_hash::FxHashSet<&str> {
     let mut referenced = rustc_hash::FxHashSet::default();
     let mut defined = Vec::new();
@@ -280,11 +318,12 @@ pub fn write_ir_module(
     let _ = writeln!(out, "  source_filename = \"{source_filename}\"");
     let _ = writeln!(out, "  target datalayout = \"{}\"", target.datalayout);
     let _ = writeln!(out, "  target triple = \"{}\"", target.triple);
-    let mut body = String::new();
+    let mut body = Body::new(out);
     match ir_module {
         Some(text) => {
             let unreferenced = unreferenced_metadata(text);
             let lines: Vec<&str> = text.lines().collect();
+            body.reserve(text.len() + text.len() / 2);
             for line in reorder_predecessors(&lines) {
                 let line = line.as_ref();
                 let t = line.trim_start();
@@ -296,8 +335,7 @@ pub fn write_ir_module(
                 {
                     continue;
                 }
-                body.push_str(line.trim_end());
-                body.push('\n');
+                body.line(line.trim_end());
             }
         }
         None => {
@@ -309,25 +347,19 @@ pub fn write_ir_module(
                 attributes.push(format!("\"target-features\"=\"{}\"", target.features));
             }
             let attrs = if attributes.is_empty() { "" } else { " #0" };
-            body.reserve(function_names.iter().map(|name| name.len() + 48).sum());
+            body.reserve(function_names.iter().map(|name| name.len() + 56).sum());
             for name in function_names {
                 let name = ir_global_name(name);
-                let _ = write!(body, "\ndefine void @{name}(){attrs} {{\nentry:\n  unreachable\n}}\n");
+                body.line("");
+                body.line(&format!("define void @{name}(){attrs} {{"));
+                body.line("entry:");
+                body.line("  unreachable");
+                body.line("}");
             }
             if !attributes.is_empty() {
-                let _ = write!(body, "\nattributes #0 = {{ {} }}\n", attributes.join(" "));
+                body.line("");
+                body.line(&format!("attributes #0 = {{ {} }}", attributes.join(" ")));
             }
-        }
-    }
-    let body = body.trim_matches('\n');
-    if !body.is_empty() {
-        // Room, made once, for the body with its two-space indentation.
-        out.reserve(body.len() + body.len() / 2 + 8);
-        out.push_str("  \n");
-        for line in body.lines() {
-            out.push_str("  ");
-            out.push_str(line);
-            out.push('\n');
         }
     }
     out.push_str("...\n");
