@@ -191,11 +191,6 @@ impl Function {
         &mut self.blocks[b.index()]
     }
 
-    /// The block numbered `number` (`%bb.N`).
-    pub fn block_by_number(&self, number: u32) -> Option<Block> {
-        self.layout.iter().copied().find(|b| self.blocks[b.index()].number == number)
-    }
-
     /// Instructions of block `b` in order.
     pub fn block_insts(&self, b: Block) -> BlockInsts<'_> {
         BlockInsts { func: self, next: self.blocks[b.index()].first }

@@ -120,14 +120,20 @@ pub(super) fn parse_body<'t>(
     for line in &lines {
         let (start, end) = (line.start, line.end);
         let rest = &text[start..end];
-        if let Some(&block) = blocks.get(&start) {
+        if let Some(&block) = blocks.by_line.get(&start) {
             current = Some(block);
             continue;
         }
         let Some(block) = current else {
             return Err(MirError::new("expected a basic block definition ('bb.N:') before this line", start..end));
         };
-        let mut parser = OperandParser { func, vregs: &mut vregs, pointer_bits, cursor: Cursor::new(text, start, end) };
+        let mut parser = OperandParser {
+            func,
+            vregs: &mut vregs,
+            blocks: &blocks.by_number,
+            pointer_bits,
+            cursor: Cursor::new(text, start, end),
+        };
         if rest.starts_with("successors:") {
             parser.cursor.set_pos(start + "successors:".len());
             parse_successors(&mut parser, block)?;
@@ -190,13 +196,16 @@ fn strip_comment(line: &str) -> &str {
 
 /// Creates every block first so that `%bb.N` can refer forward; returns
 /// the header line starts.
-fn declare_blocks(
-    func: &mut Function,
-    text: &str,
-    lines: &[Range<usize>],
-) -> Result<FxHashMap<usize, Block>, MirError> {
-    let mut headers = FxHashMap::default();
-    let mut numbers = FxHashMap::default();
+/// The blocks a body defines, by the start of their header line and by
+/// their number.
+#[derive(Default)]
+struct DeclaredBlocks {
+    by_line: FxHashMap<usize, Block>,
+    by_number: FxHashMap<u32, Block>,
+}
+
+fn declare_blocks(func: &mut Function, text: &str, lines: &[Range<usize>]) -> Result<DeclaredBlocks, MirError> {
+    let mut declared = DeclaredBlocks::default();
     for line in lines {
         let (start, body) = (line.start, &text[line.clone()]);
         if !body.starts_with("bb.") {
@@ -227,16 +236,17 @@ fn declare_blocks(
                     .into(),
             ),
         };
-        if numbers.insert(number, ()).is_some() {
+        if declared.by_number.contains_key(&number) {
             return Err(MirError::new(format!("redefinition of machine basic block with id #{number}"), span));
         }
         let block = func.add_block(number);
+        declared.by_number.insert(number, block);
         let data = func.block_mut(block);
         data.ir_name = ir_name;
         data.attributes = attributes;
-        headers.insert(start, block);
+        declared.by_line.insert(start, block);
     }
-    Ok(headers)
+    Ok(declared)
 }
 
 fn parse_successors(p: &mut OperandParser<'_, '_>, block: Block) -> Result<(), MirError> {

@@ -9,6 +9,7 @@ use crate::ir::{
     MemOperand, MemSize, Operand, Reg, RegFlags, RegOperand, VReg, natural_alignment,
 };
 use crate::ty::Llt;
+use rustc_hash::FxHashMap;
 
 /// The register flag spelled `word`, if it is one.
 fn register_flag(word: &str) -> Option<RegFlags> {
@@ -42,6 +43,8 @@ const ANNOTATIONS: [&str; 7] = [
 pub(super) struct OperandParser<'f, 't> {
     pub(super) func: &'f mut Function,
     pub(super) vregs: &'f mut VRegTable<'t>,
+    /// The body's blocks by number.
+    pub(super) blocks: &'f FxHashMap<u32, Block>,
     pub(super) pointer_bits: &'f dyn Fn(u32) -> u32,
     pub(super) cursor: Cursor<'t>,
 }
@@ -66,7 +69,7 @@ impl<'t> OperandParser<'_, 't> {
         let span = start..self.cursor.pos();
         u32::try_from(number)
             .ok()
-            .and_then(|n| self.func.block_by_number(n))
+            .and_then(|n| self.blocks.get(&n).copied())
             .ok_or_else(|| self.cursor.error(span, format!("use of undefined machine basic block #{number}")))
     }
 
