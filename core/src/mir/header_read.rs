@@ -10,14 +10,14 @@ use std::ops::Range;
 /// The keys of one YAML mapping, consumed one by one; what is left over is an
 /// unknown key.
 struct Fields<'a> {
-    entries: Vec<(&'a str, &'a Node, &'a Node)>,
+    entries: Vec<(&'a str, &'a Node<'a>, &'a Node<'a>)>,
     used: Vec<bool>,
     span: Range<usize>,
 }
 
 impl<'a> Fields<'a> {
-    fn new(node: &'a Node) -> Result<Self, MirError> {
-        let entries: &'a [(Node, Node)] = match &node.kind {
+    fn new(node: &'a Node<'a>) -> Result<Self, MirError> {
+        let entries: &'a [(Node<'a>, Node<'a>)] = match &node.kind {
             NodeKind::Map(entries) => entries,
             NodeKind::Null => &[],
             _ => return Err(MirError::new("not a mapping", node.span.clone())),
@@ -31,17 +31,17 @@ impl<'a> Fields<'a> {
         Ok(Fields { entries: out, used, span: node.span.clone() })
     }
 
-    fn get(&mut self, key: &str) -> Option<&'a Node> {
+    fn get(&mut self, key: &str) -> Option<&'a Node<'a>> {
         self.get_entry(key).map(|(_, v)| v)
     }
 
-    fn get_entry(&mut self, key: &str) -> Option<(&'a Node, &'a Node)> {
+    fn get_entry(&mut self, key: &str) -> Option<(&'a Node<'a>, &'a Node<'a>)> {
         let i = self.entries.iter().position(|(k, _, _)| *k == key)?;
         self.used[i] = true;
         Some((self.entries[i].1, self.entries[i].2))
     }
 
-    fn required(&mut self, key: &str) -> Result<&'a Node, MirError> {
+    fn required(&mut self, key: &str) -> Result<&'a Node<'a>, MirError> {
         self.get(key).ok_or_else(|| MirError::new(format!("missing required key '{key}'"), self.span.clone()))
     }
 
@@ -72,11 +72,11 @@ impl<'a> Fields<'a> {
     }
 }
 
-fn string(node: &Node) -> Result<String, MirError> {
+fn string(node: &Node<'_>) -> Result<String, MirError> {
     node.scalar().map(str::to_owned).ok_or_else(|| MirError::new("not a scalar", node.span.clone()))
 }
 
-fn boolean(node: &Node) -> Result<bool, MirError> {
+fn boolean(node: &Node<'_>) -> Result<bool, MirError> {
     match node.scalar() {
         Some("true") => Ok(true),
         Some("false") => Ok(false),
@@ -86,7 +86,7 @@ fn boolean(node: &Node) -> Result<bool, MirError> {
 
 /// An integer as LLVM reads one: decimal, `0x`, `0b`, `0o` or leading-`0`
 /// octal, with an optional `-`.
-fn number<T: TryFrom<i128>>(node: &Node) -> Result<T, MirError> {
+fn number<T: TryFrom<i128>>(node: &Node<'_>) -> Result<T, MirError> {
     let invalid = || MirError::new("invalid number", node.span.clone());
     let text = node.scalar().ok_or_else(invalid)?;
     let (neg, digits) = match text.strip_prefix('-') {
@@ -115,7 +115,7 @@ fn number<T: TryFrom<i128>>(node: &Node) -> Result<T, MirError> {
     T::try_from(value).map_err(|_| MirError::new("out of range number", node.span.clone()))
 }
 
-fn alignment(node: &Node) -> Result<u64, MirError> {
+fn alignment(node: &Node<'_>) -> Result<u64, MirError> {
     let n: u64 = number(node)?;
     if n != 0 && !n.is_power_of_two() {
         return Err(MirError::new("must be 0 or a power of two", node.span.clone()));
@@ -123,7 +123,7 @@ fn alignment(node: &Node) -> Result<u64, MirError> {
     Ok(n)
 }
 
-fn seq(node: Option<&Node>) -> Result<&[Node], MirError> {
+fn seq<'a>(node: Option<&'a Node<'a>>) -> Result<&'a [Node<'a>], MirError> {
     match node.map(|n| (&n.kind, n)) {
         None | Some((NodeKind::Null, _)) => Ok(&[]),
         Some((NodeKind::Seq(items), _)) => Ok(items),
@@ -131,7 +131,7 @@ fn seq(node: Option<&Node>) -> Result<&[Node], MirError> {
     }
 }
 
-fn strings(node: Option<&Node>) -> Result<Vec<String>, MirError> {
+fn strings(node: Option<&Node<'_>>) -> Result<Vec<String>, MirError> {
     seq(node)?.iter().map(string).collect()
 }
 
@@ -143,7 +143,7 @@ fn debug_info(f: &mut Fields<'_>) -> Result<DebugInfo, MirError> {
     })
 }
 
-fn object_type(node: Option<&Node>, fixed: bool) -> Result<StackObjectType, MirError> {
+fn object_type(node: Option<&Node<'_>>, fixed: bool) -> Result<StackObjectType, MirError> {
     let Some(node) = node else {
         return Ok(StackObjectType::Default);
     };
@@ -167,7 +167,7 @@ fn stack_id(f: &mut Fields<'_>) -> Result<String, MirError> {
     }
 }
 
-fn save_points(node: Option<&Node>) -> Result<Vec<SaveRestorePoint>, MirError> {
+fn save_points(node: Option<&Node<'_>>) -> Result<Vec<SaveRestorePoint>, MirError> {
     let mut out = Vec::new();
     for item in seq(node)? {
         let mut f = Fields::new(item)?;
@@ -179,7 +179,7 @@ fn save_points(node: Option<&Node>) -> Result<Vec<SaveRestorePoint>, MirError> {
     Ok(out)
 }
 
-fn frame_info(node: Option<&Node>) -> Result<FrameInfo, MirError> {
+fn frame_info(node: Option<&Node<'_>>) -> Result<FrameInfo, MirError> {
     let Some(node) = node else {
         return Ok(FrameInfo::default());
     };
@@ -211,7 +211,7 @@ fn frame_info(node: Option<&Node>) -> Result<FrameInfo, MirError> {
     Ok(info)
 }
 
-fn registers(node: Option<&Node>) -> Result<Vec<RegisterDecl>, MirError> {
+fn registers(node: Option<&Node<'_>>) -> Result<Vec<RegisterDecl>, MirError> {
     let mut out = Vec::new();
     for item in seq(node)? {
         let mut f = Fields::new(item)?;
@@ -225,7 +225,7 @@ fn registers(node: Option<&Node>) -> Result<Vec<RegisterDecl>, MirError> {
     Ok(out)
 }
 
-fn liveins(node: Option<&Node>) -> Result<Vec<LiveIn>, MirError> {
+fn liveins(node: Option<&Node<'_>>) -> Result<Vec<LiveIn>, MirError> {
     let mut out = Vec::new();
     for item in seq(node)? {
         let mut f = Fields::new(item)?;
@@ -237,7 +237,7 @@ fn liveins(node: Option<&Node>) -> Result<Vec<LiveIn>, MirError> {
     Ok(out)
 }
 
-fn fixed_stack(node: Option<&Node>) -> Result<Vec<FixedStackObject>, MirError> {
+fn fixed_stack(node: Option<&Node<'_>>) -> Result<Vec<FixedStackObject>, MirError> {
     let mut out = Vec::new();
     for item in seq(node)? {
         let mut f = Fields::new(item)?;
@@ -261,7 +261,7 @@ fn fixed_stack(node: Option<&Node>) -> Result<Vec<FixedStackObject>, MirError> {
     Ok(out)
 }
 
-fn stack(node: Option<&Node>) -> Result<Vec<StackObject>, MirError> {
+fn stack(node: Option<&Node<'_>>) -> Result<Vec<StackObject>, MirError> {
     let mut out = Vec::new();
     for item in seq(node)? {
         let mut f = Fields::new(item)?;
@@ -293,7 +293,7 @@ fn stack(node: Option<&Node>) -> Result<Vec<StackObject>, MirError> {
     Ok(out)
 }
 
-fn entry_values(node: Option<&Node>) -> Result<Vec<EntryValue>, MirError> {
+fn entry_values(node: Option<&Node<'_>>) -> Result<Vec<EntryValue>, MirError> {
     let mut out = Vec::new();
     for item in seq(node)? {
         let mut f = Fields::new(item)?;
@@ -309,7 +309,7 @@ fn entry_values(node: Option<&Node>) -> Result<Vec<EntryValue>, MirError> {
     Ok(out)
 }
 
-fn call_sites(node: Option<&Node>) -> Result<Vec<CallSite>, MirError> {
+fn call_sites(node: Option<&Node<'_>>) -> Result<Vec<CallSite>, MirError> {
     let mut out = Vec::new();
     for item in seq(node)? {
         let mut f = Fields::new(item)?;
@@ -329,7 +329,7 @@ fn call_sites(node: Option<&Node>) -> Result<Vec<CallSite>, MirError> {
     Ok(out)
 }
 
-fn substitutions(node: Option<&Node>) -> Result<Vec<DebugValueSubstitution>, MirError> {
+fn substitutions(node: Option<&Node<'_>>) -> Result<Vec<DebugValueSubstitution>, MirError> {
     let mut out = Vec::new();
     for item in seq(node)? {
         let mut f = Fields::new(item)?;
@@ -346,7 +346,7 @@ fn substitutions(node: Option<&Node>) -> Result<Vec<DebugValueSubstitution>, Mir
     Ok(out)
 }
 
-fn constants(node: Option<&Node>) -> Result<Vec<Constant>, MirError> {
+fn constants(node: Option<&Node<'_>>) -> Result<Vec<Constant>, MirError> {
     let mut out = Vec::new();
     for item in seq(node)? {
         let mut f = Fields::new(item)?;
@@ -362,7 +362,7 @@ fn constants(node: Option<&Node>) -> Result<Vec<Constant>, MirError> {
     Ok(out)
 }
 
-fn machine_function_info(node: Option<&Node>) -> Result<Option<Vec<MfiEntry>>, MirError> {
+fn machine_function_info(node: Option<&Node<'_>>) -> Result<Option<Vec<MfiEntry>>, MirError> {
     let Some(node) = node else { return Ok(None) };
     let f = Fields::new(node)?;
     let mut out = Vec::new();
@@ -378,7 +378,7 @@ fn machine_function_info(node: Option<&Node>) -> Result<Option<Vec<MfiEntry>>, M
     Ok(Some(out))
 }
 
-fn jump_table(node: Option<&Node>) -> Result<Option<JumpTable>, MirError> {
+fn jump_table(node: Option<&Node<'_>>) -> Result<Option<JumpTable>, MirError> {
     let Some(node) = node else { return Ok(None) };
     let mut f = Fields::new(node)?;
     let kind_node = f.required("kind")?;
@@ -408,11 +408,11 @@ fn jump_table(node: Option<&Node>) -> Result<Option<JumpTable>, MirError> {
 }
 
 /// The `body` key and value nodes of a machine-function document.
-pub(crate) type BodyNodes<'a> = Option<(&'a Node, &'a Node)>;
+pub(crate) type BodyNodes<'a> = Option<(&'a Node<'a>, &'a Node<'a>)>;
 
 /// Reads a machine-function document's top-level mapping: the header and
 /// the `body` nodes, if any.
-pub(crate) fn read_header(node: &Node) -> Result<(FunctionHeader, BodyNodes<'_>), MirError> {
+pub(crate) fn read_header<'a>(node: &'a Node<'a>) -> Result<(FunctionHeader, BodyNodes<'a>), MirError> {
     let mut f = Fields::new(node)?;
     let name_node = f.required("name")?;
     let mut h = FunctionHeader {

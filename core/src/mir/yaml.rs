@@ -16,23 +16,24 @@ use std::ops::Range;
 
 /// One YAML node with its byte span in the whole file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Node {
-    pub kind: NodeKind,
+pub(crate) struct Node<'t> {
+    pub kind: NodeKind<'t>,
     pub span: Range<usize>,
 }
 
 /// The shape of a [`Node`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum NodeKind {
-    /// A scalar, as text (quotes removed, escapes decoded).
-    Scalar(String),
+pub(crate) enum NodeKind<'t> {
+    /// A scalar, as text (quotes removed, escapes decoded): borrowed from
+    /// the file where it is written as it reads.
+    Scalar(Cow<'t, str>),
     /// An empty value or `~`/`null`.
     Null,
-    Seq(Vec<Node>),
-    Map(Vec<(Node, Node)>),
+    Seq(Vec<Node<'t>>),
+    Map(Vec<(Node<'t>, Node<'t>)>),
 }
 
-impl Node {
+impl Node<'_> {
     /// The scalar text, or `None` for collections. Null reads as "".
     pub fn scalar(&self) -> Option<&str> {
         match &self.kind {
@@ -163,13 +164,13 @@ impl<'a> Locator<'a> {
         rest[..line_len].char_indices().nth(column).map_or(start + line_len, |(i, _)| start + i)
     }
 
-    fn convert(&self, raw: Spanned<Raw>) -> Node {
+    fn convert(&self, raw: Spanned<Raw>) -> Node<'static> {
         let span = self.range(&raw.referenced);
         let kind = match raw.value {
-            Raw::Str(s) => NodeKind::Scalar(s),
+            Raw::Str(s) => NodeKind::Scalar(Cow::Owned(s)),
             Raw::Typed(fallback) => {
                 let text = self.base_text(&span).map(str::trim).filter(|t| !t.is_empty());
-                NodeKind::Scalar(text.map_or(fallback, str::to_owned))
+                NodeKind::Scalar(Cow::Owned(text.map_or(fallback, str::to_owned)))
             }
             Raw::Null => NodeKind::Null,
             Raw::Seq(items) => NodeKind::Seq(items.into_iter().map(|i| self.convert(i)).collect()),

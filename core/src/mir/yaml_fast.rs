@@ -8,10 +8,11 @@
 //! then goes through the YAML crate.
 
 use super::yaml::{Node, NodeKind};
+use std::borrow::Cow;
 
 /// Reads `text` (found at byte `base` of the file) if it is a header of
 /// the shape above ending in `body: |`; `None` for any other shape.
-pub(crate) fn parse_header(text: &str, base: usize) -> Option<Node> {
+pub(crate) fn parse_header(text: &str, base: usize) -> Option<Node<'_>> {
     let mut reader = Reader { bytes: text.as_bytes(), text, base, pos: 0, finished_body: false };
     // The text starts after `---`: the rest of that line must be blank.
     reader.skip_spaces();
@@ -27,16 +28,16 @@ pub(crate) fn parse_header(text: &str, base: usize) -> Option<Node> {
     reader.finished_body.then_some(map)
 }
 
-struct Reader<'a> {
-    text: &'a str,
-    bytes: &'a [u8],
+struct Reader<'t> {
+    text: &'t str,
+    bytes: &'t [u8],
     base: usize,
     pos: usize,
     /// Set by the `body: |` entry, which must be the last line.
     finished_body: bool,
 }
 
-impl Reader<'_> {
+impl<'t> Reader<'t> {
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
     }
@@ -67,14 +68,14 @@ impl Reader<'_> {
         }
     }
 
-    fn node(&self, kind: NodeKind, start: usize, end: usize) -> Node {
+    fn node(&self, kind: NodeKind<'t>, start: usize, end: usize) -> Node<'t> {
         Node { kind, span: self.base + start..self.base + end }
     }
 
     /// A block mapping whose first key is at `pos`, in column `indent`.
-    fn block_map(&mut self, indent: usize) -> Option<Node> {
+    fn block_map(&mut self, indent: usize) -> Option<Node<'t>> {
         let start = self.pos;
-        let mut entries: Vec<(Node, Node)> = Vec::new();
+        let mut entries: Vec<(Node<'t>, Node<'t>)> = Vec::new();
         loop {
             let key = self.plain(Context::BlockKey)?;
             if entries.iter().any(|(k, _)| k.kind == key.kind) {
@@ -98,7 +99,7 @@ impl Reader<'_> {
 
     /// The value after a block key's `:` (at `colon`), through the end of
     /// its line or its nested block; leaves `pos` at the next line.
-    fn block_value(&mut self, indent: usize, colon: usize) -> Option<Node> {
+    fn block_value(&mut self, indent: usize, colon: usize) -> Option<Node<'t>> {
         let after = self.pos;
         self.skip_spaces();
         match self.peek() {
@@ -116,7 +117,7 @@ impl Reader<'_> {
                 // it must be the last line, an empty block scalar.
                 (self.pos == self.bytes.len()).then_some(())?;
                 self.finished_body = true;
-                Some(self.node(NodeKind::Scalar(String::new()), bar, self.bytes.len()))
+                Some(self.node(NodeKind::Scalar(Cow::Borrowed("")), bar, self.bytes.len()))
             }
             Some(_) => {
                 let value = self.inline_value(Context::BlockValue)?;
@@ -128,7 +129,7 @@ impl Reader<'_> {
 
     /// What follows a key with nothing after it on its line: a block
     /// sequence or mapping indented deeper, or null.
-    fn nested_block(&mut self, indent: usize, colon: usize) -> Option<Node> {
+    fn nested_block(&mut self, indent: usize, colon: usize) -> Option<Node<'t>> {
         match self.next_content_line() {
             Some((at, column)) if column > indent => {
                 self.pos = at;
@@ -144,7 +145,7 @@ impl Reader<'_> {
     }
 
     /// A block sequence whose first `-` is at `pos`, in column `indent`.
-    fn block_seq(&mut self, indent: usize) -> Option<Node> {
+    fn block_seq(&mut self, indent: usize) -> Option<Node<'t>> {
         let start = self.pos;
         let mut items = Vec::new();
         loop {
@@ -196,7 +197,7 @@ impl Reader<'_> {
     }
 
     /// A scalar or flow collection starting at `pos`.
-    fn inline_value(&mut self, context: Context) -> Option<Node> {
+    fn inline_value(&mut self, context: Context) -> Option<Node<'t>> {
         match self.peek()? {
             b'{' => self.flow_map(),
             b'[' => self.flow_seq(),
@@ -218,9 +219,9 @@ impl Reader<'_> {
         None
     }
 
-    fn flow_map(&mut self) -> Option<Node> {
+    fn flow_map(&mut self) -> Option<Node<'t>> {
         let start = self.pos;
-        let mut entries: Vec<(Node, Node)> = Vec::new();
+        let mut entries: Vec<(Node<'t>, Node<'t>)> = Vec::new();
         self.flow_items(b'}', |reader| {
             let key = reader.plain(Context::FlowKey)?;
             if entries.iter().any(|(k, _)| k.kind == key.kind) {
@@ -239,7 +240,7 @@ impl Reader<'_> {
         Some(self.node(NodeKind::Map(entries), start, start + 1))
     }
 
-    fn flow_seq(&mut self) -> Option<Node> {
+    fn flow_seq(&mut self) -> Option<Node<'t>> {
         let start = self.pos;
         let mut items = Vec::new();
         self.flow_items(b']', |reader| {
@@ -280,10 +281,13 @@ impl Reader<'_> {
 
     /// A plain scalar on one line, ended as `context` says; declines the
     /// spellings of null and anything YAML could read another way.
-    fn plain(&mut self, context: Context) -> Option<Node> {
+    fn plain(&mut self, context: Context) -> Option<Node<'t>> {
         let start = self.pos;
         let first = self.peek()?;
-        let indicator = b"-?:,[]{}#&*!|>'\"%@`".contains(&first);
+        let indicator = matches!(
+            first,
+            b'-' | b'?' | b':' | b',' | b'[' | b']' | b'{' | b'}' | b'#' | b'&' | b'*' | b'!' | b'|' | b'>' | b'\'' | b'"' | b'%' | b'@' | b'`'
+        );
         let dash_number = first == b'-' && self.bytes.get(start + 1).is_some_and(u8::is_ascii_alphanumeric);
         if indicator && !dash_number {
             return None;
@@ -313,21 +317,21 @@ impl Reader<'_> {
             return None;
         }
         self.pos = start + text.len();
-        Some(self.node(NodeKind::Scalar(text.to_owned()), start, self.pos))
+        Some(self.node(NodeKind::Scalar(Cow::Borrowed(text)), start, self.pos))
     }
 
-    fn single_quoted(&mut self) -> Option<Node> {
+    fn single_quoted(&mut self) -> Option<Node<'t>> {
         let start = self.pos;
-        let mut value = String::new();
+        let mut value = Cow::Borrowed("");
         let mut at = start + 1;
         loop {
             let close = at + memchr::memchr2(b'\'', b'\n', &self.bytes[at..])?;
             if self.bytes[close] == b'\n' {
                 return None;
             }
-            value.push_str(&self.text[at..close]);
+            append(&mut value, &self.text[at..close]);
             if self.bytes.get(close + 1) == Some(&b'\'') {
-                value.push('\'');
+                value.to_mut().push('\'');
                 at = close + 2;
             } else {
                 self.pos = close + 1;
@@ -336,13 +340,13 @@ impl Reader<'_> {
         }
     }
 
-    fn double_quoted(&mut self) -> Option<Node> {
+    fn double_quoted(&mut self) -> Option<Node<'t>> {
         let start = self.pos;
-        let mut value = String::new();
+        let mut value = Cow::Borrowed("");
         let mut at = start + 1;
         loop {
             let stop = at + memchr::memchr3(b'"', b'\\', b'\n', &self.bytes[at..])?;
-            value.push_str(&self.text[at..stop]);
+            append(&mut value, &self.text[at..stop]);
             match self.bytes[stop] {
                 b'"' => {
                     self.pos = stop + 1;
@@ -350,7 +354,7 @@ impl Reader<'_> {
                 }
                 b'\\' => {
                     let (decoded, width) = self.escape(stop + 1)?;
-                    value.push(decoded);
+                    value.to_mut().push(decoded);
                     at = stop + 1 + width;
                 }
                 _ => return None,
@@ -500,5 +504,15 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+/// Appends `piece` of the text to a scalar's `value`, which stays borrowed
+/// while it is one piece.
+fn append<'t>(value: &mut Cow<'t, str>, piece: &'t str) {
+    if value.is_empty() {
+        *value = Cow::Borrowed(piece);
+    } else {
+        value.to_mut().push_str(piece);
     }
 }
