@@ -187,7 +187,7 @@ impl<'a> Locator<'a> {
 }
 
 /// Parses one YAML document (`text`, found at byte `base` of the file).
-pub(crate) fn parse_yaml(text: &str, base: usize) -> Result<Node, MirError> {
+pub(crate) fn parse_yaml(text: &str, base: usize) -> Result<Node<'static>, MirError> {
     let locator = Locator::new(text, base);
     match serde_saphyr::from_str::<Spanned<Raw>>(text) {
         Ok(raw) => Ok(locator.convert(raw)),

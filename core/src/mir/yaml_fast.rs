@@ -286,7 +286,24 @@ impl<'t> Reader<'t> {
         let first = self.peek()?;
         let indicator = matches!(
             first,
-            b'-' | b'?' | b':' | b',' | b'[' | b']' | b'{' | b'}' | b'#' | b'&' | b'*' | b'!' | b'|' | b'>' | b'\'' | b'"' | b'%' | b'@' | b'`'
+            b'-' | b'?'
+                | b':'
+                | b','
+                | b'['
+                | b']'
+                | b'{'
+                | b'}'
+                | b'#'
+                | b'&'
+                | b'*'
+                | b'!'
+                | b'|'
+                | b'>'
+                | b'\''
+                | b'"'
+                | b'%'
+                | b'@'
+                | b'`'
         );
         let dash_number = first == b'-' && self.bytes.get(start + 1).is_some_and(u8::is_ascii_alphanumeric);
         if indicator && !dash_number {
@@ -413,6 +430,16 @@ impl Context {
     }
 }
 
+/// Appends `piece` of the text to a scalar's `value`, which stays borrowed
+/// while it is one piece.
+fn append<'t>(value: &mut Cow<'t, str>, piece: &'t str) {
+    if value.is_empty() {
+        *value = Cow::Borrowed(piece);
+    } else {
+        value.to_mut().push_str(piece);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::yaml::parse_yaml;
@@ -504,15 +531,5 @@ mod tests {
                 }
             }
         }
-    }
-}
-
-/// Appends `piece` of the text to a scalar's `value`, which stays borrowed
-/// while it is one piece.
-fn append<'t>(value: &mut Cow<'t, str>, piece: &'t str) {
-    if value.is_empty() {
-        *value = Cow::Borrowed(piece);
-    } else {
-        value.to_mut().push_str(piece);
     }
 }
