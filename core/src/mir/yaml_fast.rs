@@ -310,7 +310,9 @@ impl<'t> Reader<'t> {
             return None;
         }
         let mut end = start;
-        while let Some(&b) = self.bytes.get(end) {
+        loop {
+            end += self.bytes[end..].iter().take_while(|&&b| !PLAIN_STOPS[usize::from(b)]).count();
+            let Some(&b) = self.bytes.get(end) else { break };
             let next = self.bytes.get(end + 1).copied();
             match b {
                 b'\n' => break,
@@ -410,6 +412,19 @@ impl<'t> Reader<'t> {
         Some((char::from_u32(code)?, digits + 1))
     }
 }
+
+/// The bytes at which a plain scalar may end or be declined; any other
+/// byte continues it.
+const PLAIN_STOPS: [bool; 256] = {
+    let mut stops = [false; 256];
+    let listed = b"\n\t\r:,[]{}#";
+    let mut i = 0;
+    while i < listed.len() {
+        stops[listed[i] as usize] = true;
+        i += 1;
+    }
+    stops
+};
 
 /// Where a scalar is, which decides what ends it.
 #[derive(Clone, Copy, PartialEq, Eq)]
