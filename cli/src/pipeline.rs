@@ -361,13 +361,16 @@ fn process_in_parallel(
         done
     };
     let mut outcomes: Vec<Option<Outcome>> = (0..count).map(|_| None).collect();
+    // This thread is one of the workers: on one core nothing is spawned,
+    // and the memory this thread has already touched is used again.
     thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
-        for worker in workers {
-            let done = worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            for (index, outcome) in done {
-                outcomes[index] = Some(outcome);
-            }
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+        let mut finished = vec![work()];
+        for helper in helpers {
+            finished.push(helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+        }
+        for (index, outcome) in finished.into_iter().flatten() {
+            outcomes[index] = Some(outcome);
         }
     });
     // Every index was taken by exactly one worker.

@@ -11,8 +11,9 @@ use super::rule_set::{RuleSet, check_step};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
 
-/// Default number of cache slots (about 350 KiB).
-pub const DEFAULT_CACHE_SLOTS: usize = 4096;
+/// Default number of cache slots (about 90 KiB: a run touches every page
+/// of a sparse table, and a real file asks far fewer distinct questions).
+pub const DEFAULT_CACHE_SLOTS: usize = 1024;
 
 /// A target's legality rules: one [`RuleSet`] per opcode in
 /// `G_ADD..=G_UBFX` (opcodes given rules together share one set), and the
