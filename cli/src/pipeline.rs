@@ -13,7 +13,7 @@ use gisel_core::mir::{
     Batch, DocumentBatches, FunctionDoc, MachineFunction, MirDocuments, MirError, MirPrintOptions, Target,
     plain_function_names, read_mir_documents, write_function_with, write_ir_module,
 };
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::num::NonZeroUsize;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -95,9 +95,7 @@ impl Run<'_> {
             }
         } else {
             let proceed = merge.failure.is_none();
-            for outcome in process_in_parallel(self, documents, docs, render, proceed) {
-                merge.take(outcome, sink)?;
-            }
+            process_in_parallel(self, documents, docs, render, proceed, &mut |outcome| merge.take(outcome, sink))?;
         }
         Ok(())
     }
@@ -328,51 +326,84 @@ fn cannot_read(path: &str, error: &std::io::Error) -> String {
     format!("gisel: cannot read '{path}': {error}")
 }
 
-/// Every document's outcome, in file order, computed on as many threads
-/// as there are cores. A function after one that failed (or every one,
-/// unless `proceed`) is only read and checked, as it would be one function
-/// at a time.
+/// Computes every document's outcome on as many threads as there are
+/// cores and hands each to `deliver` in file order as soon as those before
+/// it are delivered, so that a function's text is written (and its memory
+/// used again) while later ones are still being legalized. A function
+/// after one that failed (or every one, unless `proceed`) is only read and
+/// checked, as it would be one function at a time. The first error
+/// `deliver` returns ends the run.
 fn process_in_parallel(
     run: &Run<'_>,
     documents: &MirDocuments<'_>,
     docs: Vec<FunctionDoc>,
     render: &(dyn Fn(MirError) -> String + Sync),
     proceed: bool,
-) -> Vec<Outcome> {
+    deliver: &mut (dyn FnMut(Outcome) -> Result<(), String> + Send),
+) -> Result<(), String> {
     let count = docs.len();
     let threads = thread::available_parallelism().map_or(1, NonZeroUsize::get).min(count).max(1);
     let queue = Mutex::new(docs.into_iter().enumerate());
     // The first function known to have failed: later ones are not legalized.
     let first_failure = AtomicUsize::new(usize::MAX);
-    // The lock is held only to take the next document. A poisoned lock
-    // means another worker panicked; the scope re-raises that panic, so
-    // this worker just stops.
-    let next = || queue.lock().ok().and_then(|mut q| q.next());
+    let delivery = Mutex::new(Delivery { next: 0, waiting: BTreeMap::new(), deliver, error: None });
+    // The locks are held only to take the next document or to deliver. A
+    // poisoned lock means another worker panicked; the scope re-raises
+    // that panic, so this worker just stops.
+    let next = || {
+        let stopped = delivery.lock().map_or(true, |d| d.error.is_some());
+        if stopped { None } else { queue.lock().ok().and_then(|mut q| q.next()) }
+    };
     let work = || {
-        let mut done = Vec::new();
         while let Some((index, doc)) = next() {
             let function = documents.read_function(doc).map_err(render);
             let outcome = run.process(function, proceed && index < first_failure.load(Ordering::Relaxed));
             if matches!(outcome, Outcome::Rejected(_) | Outcome::Failed(_)) {
                 first_failure.fetch_min(index, Ordering::Relaxed);
             }
-            done.push((index, outcome));
+            let Ok(mut delivery) = delivery.lock() else { return };
+            delivery.take(index, outcome);
         }
-        done
     };
-    let mut outcomes: Vec<Option<Outcome>> = (0..count).map(|_| None).collect();
     // This thread is one of the workers: on one core nothing is spawned,
     // and the memory this thread has already touched is used again.
     thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
-        let mut finished = vec![work()];
+        work();
         for helper in helpers {
-            finished.push(helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
-        }
-        for (index, outcome) in finished.into_iter().flatten() {
-            outcomes[index] = Some(outcome);
+            helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         }
     });
-    // Every index was taken by exactly one worker.
-    outcomes.into_iter().flatten().collect()
+    let delivery = delivery.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    match delivery.error {
+        Some(error) => Err(error),
+        None => Ok(()),
+    }
+}
+
+/// The outcomes computed but not yet delivered, and where delivery stands.
+struct Delivery<'d> {
+    /// The index of the next outcome to deliver.
+    next: usize,
+    /// Outcomes computed ahead of `next`.
+    waiting: BTreeMap<usize, Outcome>,
+    deliver: &'d mut (dyn FnMut(Outcome) -> Result<(), String> + Send),
+    /// The first error delivery returned: nothing more is delivered.
+    error: Option<String>,
+}
+
+impl Delivery<'_> {
+    /// Takes the outcome of document `index` and delivers every outcome
+    /// that is now next in file order.
+    fn take(&mut self, index: usize, outcome: Outcome) {
+        self.waiting.insert(index, outcome);
+        while self.error.is_none()
+            && let Some(outcome) = self.waiting.remove(&self.next)
+        {
+            self.next += 1;
+            if let Err(error) = (self.deliver)(outcome) {
+                self.error = Some(error);
+            }
+        }
+    }
 }
