@@ -101,7 +101,7 @@ impl LegalizerInfo {
             .enumerate()
             .map(|(index, rule)| RuleTrial {
                 index,
-                origin: rule.origin.clone(),
+                origin: rule.origin.to_string(),
                 rule: rule.to_string(),
                 matched: Some(index) == decided_by,
             })

@@ -21,6 +21,16 @@
 //! assert_eq!(step.to_string(), "WidenScalar type0 to s32");
 //! ```
 
+/// An [`Origin`] printing `$fmt` when shown: the named `$value`s (clones
+/// of what the format names) are kept until then, everything else it
+/// names is copied.
+macro_rules! origin {
+    ($fmt:literal $(, $name:ident = $value:expr)* $(,)?) => {{
+        $(let $name = $value;)*
+        $crate::legality::Origin::new(move |f| write!(f, $fmt))
+    }};
+}
+
 mod action;
 #[doc(hidden)]
 pub mod assert_macro;
@@ -50,7 +60,7 @@ pub use info::{DEFAULT_CACHE_SLOTS, LegalizerInfo};
 pub use mutation::{CustomMutation, Mutation, mutations};
 pub use predicate::{CustomPredicate, Predicate, TypePairAndMemDesc};
 pub use query::{AtomicOrdering, LegalityQuery, MemDesc, parse_type_name};
-pub use rule::{Rule, TypeList};
+pub use rule::{Origin, Rule, TypeList};
 pub use rule_set::{MAX_TYPE_INDICES, RuleSet, check_step};
 
 #[cfg(test)]

@@ -3,6 +3,8 @@
 //! ([`TypeList`]).
 
 use std::fmt;
+use std::panic::RefUnwindSafe;
+use std::sync::Arc;
 
 use super::action::{LegalizeAction, LegalizeStep};
 use super::mutation::Mutation;
@@ -22,7 +24,35 @@ pub struct Rule {
     pub mutation: Option<Mutation>,
     /// The builder call that created the rule (`clamp_scalar(0, s32, s64)`);
     /// one call may create several rules.
-    pub origin: String,
+    pub origin: Origin,
+}
+
+/// How a rule was written, the builder call and its arguments, made into
+/// text only when something shows it (explanations, checks, errors):
+/// formatting every rule's type lists up front cost a small run more than
+/// building the rules did.
+#[derive(Clone)]
+pub struct Origin(Arc<dyn Fn(&mut fmt::Formatter<'_>) -> fmt::Result + Send + Sync + RefUnwindSafe>);
+
+impl Origin {
+    /// The origin that `show` prints.
+    pub fn new(
+        show: impl Fn(&mut fmt::Formatter<'_>) -> fmt::Result + Send + Sync + RefUnwindSafe + 'static,
+    ) -> Origin {
+        Origin(Arc::new(show))
+    }
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
+    }
+}
+
+impl fmt::Debug for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.to_string())
+    }
 }
 
 impl Rule {

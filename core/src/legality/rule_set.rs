@@ -12,7 +12,7 @@ use super::errors::{RuleError, StepError};
 use super::mutation::Mutation;
 use super::predicate::Predicate;
 use super::query::LegalityQuery;
-use super::rule::Rule;
+use super::rule::{Origin, Rule};
 use crate::opcode::Opcode;
 
 /// Bit width of the coverage sets: six type indices plus one, as LLVM.
@@ -161,11 +161,11 @@ impl RuleSet {
             bad_mems.sort_unstable();
             bad_mems.dedup();
             for idx in bad_types {
-                let origin = rule.origin.clone();
+                let origin = rule.origin.to_string();
                 errors.push(RuleError::TypeIndexOutOfRange { opcode, rule: i, origin, idx, count: types });
             }
             for idx in bad_mems {
-                let origin = rule.origin.clone();
+                let origin = rule.origin.to_string();
                 errors.push(RuleError::MemIndexOutOfRange { opcode, rule: i, origin, idx, count: mems });
             }
         }
@@ -185,14 +185,14 @@ impl RuleSet {
         let Some(first) = self.rules.iter().position(|r| r.predicate.is_always_true()) else {
             return Vec::new();
         };
-        let shadowing_origin = self.rules[first].origin.clone();
+        let shadowing_origin = self.rules[first].origin.to_string();
         self.rules[first + 1..]
             .iter()
             .enumerate()
             .map(|(k, r)| RuleError::UnreachableRule {
                 opcode,
                 rule: first + 1 + k,
-                origin: r.origin.clone(),
+                origin: r.origin.to_string(),
                 shadowed_by: first,
                 shadowing_origin: shadowing_origin.clone(),
             })
@@ -203,15 +203,15 @@ impl RuleSet {
 
     pub(crate) fn push(
         &mut self,
-        origin: &str,
+        origin: &Origin,
         action: LegalizeAction,
         predicate: Predicate,
         mutation: Option<Mutation>,
     ) -> &mut Self {
         if action.changes_type() && mutation.is_none() {
-            self.errors.push(RuleError::MissingMutation { origin: origin.to_owned(), action });
+            self.errors.push(RuleError::MissingMutation { origin: origin.to_string(), action });
         }
-        self.rules.push(Rule { predicate, action, mutation, origin: origin.to_owned() });
+        self.rules.push(Rule { predicate, action, mutation, origin: origin.clone() });
         self
     }
 

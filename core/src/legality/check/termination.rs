@@ -146,7 +146,7 @@ fn simulate(info: &LegalizerInfo, start: &LegalityQuery<'_>, budget: usize) -> O
         }
         let origin = rule
             .and_then(|r| info.rule_set(opcode).and_then(|s| s.rules().get(r)))
-            .map(|r| r.origin.clone())
+            .map(|r| r.origin.to_string())
             .unwrap_or_default();
         let trace_step = TraceStep { types: types.clone(), rule, origin, step };
         if let Err(error) = check_step(&q, &step) {
