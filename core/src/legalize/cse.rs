@@ -11,7 +11,7 @@
 //! same places.
 
 use crate::apint::ApInt;
-use crate::ir::{Block, FpConst, Function, Inst, InstData, InstOpcode, IntPredicate, Operand, Reg, VReg};
+use crate::ir::{Block, FpConst, Function, Inst, InstData, InstOpcode, IntPredicate, Operand, Reg, RegOperand, VReg};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
 use rustc_hash::FxHashMap;
@@ -191,27 +191,41 @@ impl Cse {
             return erased;
         }
         self.flush_pending(func);
-        for index in first_new..func.inst_capacity() {
+        let end = func.inst_capacity();
+        for index in first_new..end {
             let inst = Inst::new(index);
             if func.inst(inst).block().is_none() {
                 continue;
             }
-            fold_constants(func, inst);
+            // A vector operation on constant vectors becomes a vector of
+            // new constants, each settled (reused where one exists) first.
+            for element in fold_constants(func, inst) {
+                self.settle(func, element, explicit, &mut erased);
+            }
+            self.settle(func, inst, explicit, &mut erased);
+        }
+        erased
+    }
+
+    /// Records the new instruction `inst`, or replaces it by an identical
+    /// one already recorded (adding it to `erased`).
+    fn settle(&mut self, func: &mut Function, inst: Inst, explicit: &[VReg], erased: &mut Vec<Inst>) {
+        {
             let existing = match self.key(func, inst) {
                 Some(key) => match self.find(func, &key).filter(|e| *e != inst) {
                     Some(existing) => existing,
                     None => {
                         self.record(func, &key, inst);
-                        continue;
+                        return;
                     }
                 },
-                None => continue,
+                None => return,
             };
             let defs = def_vregs(func, inst);
             let explicit = defs.iter().any(|d| explicit.contains(d));
             if explicit && defs.len() > 1 {
                 // LLVM cannot copy into several given registers: no CSE.
-                continue;
+                return;
             }
             if !func.comes_before(existing, inst) {
                 // Moved up, it takes the location both share (LLVM merges).
@@ -237,7 +251,6 @@ impl Cse {
             func.erase(inst);
             erased.push(inst);
         }
-        erased
     }
 
     /// Reusing `existing` for `new` leaves it the location both share,
@@ -347,14 +360,18 @@ fn key(func: &Function, inst: Inst) -> Option<Key<'_>> {
     Some(Key { block, opcode, defs, uses, flags: data.flags })
 }
 
-/// A binary operation on two `G_CONSTANT`s becomes a `G_CONSTANT`.
-fn fold_constants(func: &mut Function, inst: Inst) {
+/// A binary operation on two `G_CONSTANT`s becomes a `G_CONSTANT`; on two
+/// `G_BUILD_VECTOR`s of `G_CONSTANT`s, a `G_BUILD_VECTOR` of new constants
+/// (LLVM's CSE builder folds as it builds: `ConstantFoldBinOp`,
+/// `ConstantFoldVectorBinop`). Returns the new constants, placed before
+/// `inst`.
+fn fold_constants(func: &mut Function, inst: Inst) -> Vec<Inst> {
     use Opcode::*;
     let data = func.inst(inst);
-    let Some(opcode) = data.known_opcode() else { return };
+    let Some(opcode) = data.known_opcode() else { return Vec::new() };
     if opcode == G_SEXT_INREG {
         fold_sext_inreg(func, inst);
-        return;
+        return Vec::new();
     }
     if !matches!(
         opcode,
@@ -377,28 +394,92 @@ fn fold_constants(func: &mut Function, inst: Inst) {
             | G_UMAX
     ) || data.operands.len() != 3
     {
-        return;
+        return Vec::new();
     }
-    let constant = |op: &Operand| -> Option<ApInt> {
-        let Some(Reg::Virtual(v)) = op.as_reg().map(|r| r.reg) else { return None };
-        let def = func.def_inst(v)?;
-        match &func.inst(def).operands[..] {
-            [_, Operand::CImm(c)] if func.inst(def).is(G_CONSTANT) => Some(c.as_ref().clone()),
-            _ => None,
-        }
-    };
-    let (Some(a), Some(b)) = (constant(&data.operands[1]), constant(&data.operands[2])) else { return };
     let dst = def_vregs(func, inst)[0];
-    if !func.ty(dst).is_scalar() {
-        return;
+    let operand = |i: usize| match data.operands[i].as_reg().map(|r| r.reg) {
+        Some(Reg::Virtual(v)) => Some(v),
+        _ => None,
+    };
+    let (Some(lhs), Some(rhs)) = (operand(1), operand(2)) else { return Vec::new() };
+    let ty = func.ty(dst);
+    if ty.is_vector() {
+        return fold_vector(func, inst, opcode, lhs, rhs);
     }
-    let Some(value) = fold_binary(opcode, &a, &b) else { return };
+    let (Some(a), Some(b)) = (constant_of(func, lhs), constant_of(func, rhs)) else { return Vec::new() };
+    if !ty.is_scalar() {
+        return Vec::new();
+    }
+    let Some(value) = fold_binary(opcode, &a, &b) else { return Vec::new() };
     func.modify(inst, |data| {
         data.opcode = InstOpcode::Known(G_CONSTANT);
         data.flags = crate::ir::InstFlags::NONE;
         data.operands.truncate(1);
         data.operands.push(Operand::cimm(value));
     });
+    Vec::new()
+}
+
+/// The value of `v` when a `G_CONSTANT` defines it (no look-through).
+fn constant_of(func: &Function, v: VReg) -> Option<ApInt> {
+    let def = func.inst(func.def_inst(v)?);
+    match &def.operands[..] {
+        [_, Operand::CImm(c)] if def.is(Opcode::G_CONSTANT) => Some(c.as_ref().clone()),
+        _ => None,
+    }
+}
+
+/// The element registers of the `G_BUILD_VECTOR` defining `v`, through
+/// copies.
+fn build_vector_sources(func: &Function, mut v: VReg) -> Option<Vec<VReg>> {
+    loop {
+        let def = func.inst(func.def_inst(v)?);
+        match def.known_opcode()? {
+            Opcode::COPY => match def.operands.get(1)?.as_reg()?.reg {
+                Reg::Virtual(src) => v = src,
+                Reg::Physical(_) => return None,
+            },
+            Opcode::G_BUILD_VECTOR => {
+                return def.uses().iter().map(|op| op.as_reg().and_then(RegOperand::vreg)).collect();
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// `inst`, `opcode` on two constant vectors, becomes a `G_BUILD_VECTOR` of
+/// the folded elements, each a new `G_CONSTANT` placed before it.
+fn fold_vector(func: &mut Function, inst: Inst, opcode: Opcode, lhs: VReg, rhs: VReg) -> Vec<Inst> {
+    let (Some(lhs), Some(rhs)) = (build_vector_sources(func, lhs), build_vector_sources(func, rhs)) else {
+        return Vec::new();
+    };
+    let folded: Option<Vec<ApInt>> = lhs
+        .iter()
+        .zip(&rhs)
+        .map(|(&a, &b)| fold_binary(opcode, &constant_of(func, a)?, &constant_of(func, b)?))
+        .collect();
+    let Some(folded) = folded.filter(|f| f.len() == lhs.len() && lhs.len() == rhs.len()) else { return Vec::new() };
+    let element_ty = func.ty(def_vregs(func, inst)[0]).element_type();
+    let debug_loc = func.inst(inst).debug_loc.clone();
+    let mut constants = Vec::with_capacity(folded.len());
+    let mut elements = Vec::with_capacity(folded.len());
+    for value in folded {
+        let element = func.new_vreg(element_ty);
+        let mut constant = InstData::new(InstOpcode::Known(Opcode::G_CONSTANT));
+        constant.num_defs = 1;
+        constant.operands.push(Operand::vreg_def(element));
+        constant.operands.push(Operand::cimm(value));
+        constant.debug_loc.clone_from(&debug_loc);
+        constants.push(func.insert_before(inst, constant));
+        elements.push(element);
+    }
+    func.modify(inst, |data| {
+        data.opcode = InstOpcode::Known(Opcode::G_BUILD_VECTOR);
+        data.flags = crate::ir::InstFlags::NONE;
+        data.operands.truncate(1);
+        data.operands.extend(elements.into_iter().map(Operand::vreg_use));
+    });
+    constants
 }
 
 /// LLVM's `ConstantFoldBinOp` on two constants of the same width.

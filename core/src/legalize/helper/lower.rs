@@ -285,20 +285,39 @@ enum KnownValue {
     Undef,
 }
 
-fn known_value(h: &Helper<'_>, mut v: VReg) -> Option<KnownValue> {
+/// The known value of each element of `v`, as LLVM's
+/// `matchUnaryPredicate` with undefs allowed sees it: one value for a
+/// constant or undef scalar, one per element for a `G_BUILD_VECTOR` of
+/// constants and undefs (copies looked through everywhere); `None` for
+/// anything else.
+fn known_values(h: &Helper<'_>, v: VReg) -> Option<Vec<KnownValue>> {
+    let v = through_copies(h, v)?;
+    let def = h.func.inst(h.func.def_inst(v)?);
+    if def.known_opcode()? != Opcode::G_BUILD_VECTOR {
+        return known_value(h, v).map(|value| vec![value]);
+    }
+    def.uses().iter().map(|op| known_value(h, op.as_reg()?.vreg()?)).collect()
+}
+
+/// `v`, or the first register not defined by a COPY of a virtual one.
+fn through_copies(h: &Helper<'_>, mut v: VReg) -> Option<VReg> {
     loop {
         let def = h.func.inst(h.func.def_inst(v)?);
-        match def.known_opcode()? {
-            Opcode::COPY => match def.operands.get(1)?.as_reg()?.reg {
-                Reg::Virtual(src) if h.func.ty(src).is_valid() => v = src,
-                _ => return None,
-            },
-            Opcode::G_CONSTANT => match def.operands.get(1)? {
-                Operand::CImm(value) => return Some(KnownValue::Constant(value.as_ref().clone())),
-                _ => return None,
-            },
-            Opcode::G_IMPLICIT_DEF => return Some(KnownValue::Undef),
-            _ => return None,
+        match (def.known_opcode(), def.operands.get(1).and_then(|op| op.as_reg()).map(|r| r.reg)) {
+            (Some(Opcode::COPY), Some(Reg::Virtual(src))) if h.func.ty(src).is_valid() => v = src,
+            _ => return Some(v),
         }
+    }
+}
+
+fn known_value(h: &Helper<'_>, v: VReg) -> Option<KnownValue> {
+    let def = h.func.inst(h.func.def_inst(through_copies(h, v)?)?);
+    match def.known_opcode()? {
+        Opcode::G_CONSTANT => match def.operands.get(1)? {
+            Operand::CImm(value) => Some(KnownValue::Constant(value.as_ref().clone())),
+            _ => None,
+        },
+        Opcode::G_IMPLICIT_DEF => Some(KnownValue::Undef),
+        _ => None,
     }
 }

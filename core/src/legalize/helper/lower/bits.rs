@@ -6,7 +6,7 @@
 
 use super::{
     Helper, KnownValue, StepResult, action, byte_splat, change_opcode, changed, copy_into, cst, cst_ap, done, icmp,
-    known_value, legal_or_custom, not, op, op_flags, op_into, regs, unable,
+    known_values, legal_or_custom, not, op, op_flags, op_into, regs, unable,
 };
 use crate::apint::ApInt;
 use crate::ir::{Inst, InstFlags, IntPredicate, Operand, VReg};
@@ -421,16 +421,15 @@ fn rotate(h: &mut Helper<'_>, inst: Inst, left: bool, r: &[VReg]) -> StepResult 
 }
 
 /// True when the amount is undef or a constant that is not a multiple of
-/// the width (`isNonZeroModBitWidthOrUndef`).
+/// the width, or a vector of such elements (`isNonZeroModBitWidthOrUndef`).
 fn nonzero_mod_width(h: &Helper<'_>, amount: VReg, bits: u32) -> bool {
-    match known_value(h, amount) {
-        Some(KnownValue::Undef) => true,
-        Some(KnownValue::Constant(value)) => match value.udivrem(&ApInt::from_u128(value.bits(), u128::from(bits))) {
-            Some((_, rem)) => !rem.is_zero(),
-            None => false,
-        },
-        None => false,
-    }
+    let width = |value: &ApInt| ApInt::from_u128(value.bits(), u128::from(bits));
+    known_values(h, amount).is_some_and(|values| {
+        values.iter().all(|value| match value {
+            KnownValue::Undef => true,
+            KnownValue::Constant(value) => value.udivrem(&width(value)).is_some_and(|(_, rem)| !rem.is_zero()),
+        })
+    })
 }
 
 /// Shifts when the reverse funnel shift would be lowered too; otherwise the
