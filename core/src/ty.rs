@@ -7,6 +7,7 @@
 //! spellings `iN`, `fN` and `bf16` are accepted and mean `sN` (LLVM 22 does
 //! not distinguish integer from floating-point LLTs).
 
+use crate::mir::decimal::push_decimal;
 use std::fmt;
 use std::str::FromStr;
 
@@ -326,27 +327,41 @@ impl FromStr for Llt {
 
 impl fmt::Display for Llt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut text = String::new();
+        self.push_to(&mut text);
+        f.write_str(&text)
+    }
+}
+
+impl Llt {
+    /// Appends the type as `.mir` writes it (`s32`, `p0`, `<4 x s16>`,
+    /// `<vscale x 2 x p0>`, `invalid`), the text [`Display`](fmt::Display)
+    /// gives, without the formatting machinery: the writer prints a type on
+    /// most lines.
+    pub fn push_to(self, out: &mut String) {
         if !self.is_valid() {
-            return f.write_str("invalid");
+            out.push_str("invalid");
+            return;
+        }
+        if self.is_vector() {
+            out.push('<');
+            if self.is_scalable() {
+                out.push_str("vscale x ");
+            }
+            push_decimal(out, u64::from(self.num_elements()));
+            out.push_str(" x ");
         }
         let element = self.scalar_type();
-        let write_element = |f: &mut fmt::Formatter<'_>| {
-            if element.is_pointer() {
-                write!(f, "p{}", element.address_space())
-            } else {
-                write!(f, "s{}", element.scalar_size_in_bits())
-            }
-        };
-        if !self.is_vector() {
-            return write_element(f);
+        if element.is_pointer() {
+            out.push('p');
+            push_decimal(out, u64::from(element.address_space()));
+        } else {
+            out.push('s');
+            push_decimal(out, u64::from(element.scalar_size_in_bits()));
         }
-        f.write_str("<")?;
-        if self.is_scalable() {
-            f.write_str("vscale x ")?;
+        if self.is_vector() {
+            out.push('>');
         }
-        write!(f, "{} x ", self.num_elements())?;
-        write_element(f)?;
-        f.write_str(">")
     }
 }
 

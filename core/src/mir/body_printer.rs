@@ -255,7 +255,10 @@ fn print_operand(func: &Function, op: &Operand, before_equals: bool, show_type: 
     match op {
         Operand::Reg(reg) => print_register(func, reg, before_equals, show_type, out),
         Operand::Imm(v) => {
-            let _ = write!(out, "{v}");
+            if *v < 0 {
+                out.push('-');
+            }
+            push_decimal(out, v.unsigned_abs());
         }
         Operand::CImm(v) => {
             let _ = write!(out, "i{} {v}", v.bits());
@@ -270,7 +273,8 @@ fn print_operand(func: &Function, op: &Operand, before_equals: bool, show_type: 
             let _ = write!(out, "floatpred({})", p.name());
         }
         Operand::Block(b) => {
-            let _ = write!(out, "%bb.{}", func.block(*b).number);
+            out.push_str("%bb.");
+            push_decimal(out, u64::from(func.block(*b).number));
         }
         Operand::Frame(frame) => {
             let _ = write!(out, "%{}.{}", if frame.fixed { "fixed-stack" } else { "stack" }, frame.index);
@@ -355,13 +359,15 @@ fn print_register(func: &Function, reg: &RegOperand, before_equals: bool, show_t
             if flags.contains(RegFlags::RENAMABLE) {
                 out.push_str("renamable ");
             }
-            let _ = write!(out, "${}", func.names.resolve(name));
+            out.push('$');
+            out.push_str(func.names.resolve(name));
         }
         Reg::Virtual(v) => {
             let info = func.vreg(v);
             match &info.name {
                 Some(name) => {
-                    let _ = write!(out, "%{name}");
+                    out.push('%');
+                    out.push_str(name);
                 }
                 None => {
                     out.push('%');
@@ -371,7 +377,8 @@ fn print_register(func: &Function, reg: &RegOperand, before_equals: bool, show_t
         }
     }
     if let Some(subreg) = reg.subreg {
-        let _ = write!(out, ".{}", func.names.resolve(subreg));
+        out.push('.');
+        out.push_str(func.names.resolve(subreg));
     }
     if let Reg::Virtual(v) = reg.reg
         && (before_equals || func.def_inst(v).is_none())
@@ -385,7 +392,9 @@ fn print_register(func: &Function, reg: &RegOperand, before_equals: bool, show_t
         let _ = write!(out, "(tied-def {tied})");
     }
     if show_type && let Reg::Virtual(v) = reg.reg {
-        let _ = write!(out, "({})", func.ty(v));
+        out.push('(');
+        func.ty(v).push_to(out);
+        out.push(')');
     }
 }
 
@@ -435,7 +444,9 @@ pub fn print_mem(mem: &MemOperand, out: &mut String) {
     }
     match mem.size {
         MemSize::Type(ty) => {
-            let _ = write!(out, "({ty})");
+            out.push('(');
+            ty.push_to(out);
+            out.push(')');
         }
         MemSize::Unknown => out.push_str("unknown-size"),
     }

@@ -5,7 +5,7 @@
 mod body;
 mod body_printer;
 mod cursor;
-mod decimal;
+pub(crate) mod decimal;
 mod error;
 mod file;
 mod operand_parser;
