@@ -2,6 +2,7 @@
 //! layout and type constraints, plus the SSA rules LLVM's machine verifier
 //! enforces on GMIR (one def per virtual register, no use without a def).
 
+use smallvec::SmallVec;
 use super::{Function, Inst, InstData, Operand, Reg};
 use crate::opcode::{Opcode, OperandKind, OperandSpec};
 use crate::ty::Llt;
@@ -114,7 +115,7 @@ fn spec_for(layout: &[OperandSpec], index: usize, count: usize, defs: usize) -> 
 
 fn check_generic(func: &Function, op: Opcode, data: &InstData, report: &mut impl FnMut(String)) {
     let layout = op.info().operands;
-    let explicit: Vec<&Operand> =
+    let explicit: SmallVec<[&Operand; 8]> =
         data.operands.iter().filter(|o| o.as_reg().is_none_or(|r| !r.is_implicit())).collect();
     let fixed = layout.iter().filter(|s| !s.variadic).count();
     let variadic = layout.iter().any(|s| s.variadic);
