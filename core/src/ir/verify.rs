@@ -2,10 +2,10 @@
 //! layout and type constraints, plus the SSA rules LLVM's machine verifier
 //! enforces on GMIR (one def per virtual register, no use without a def).
 
-use smallvec::SmallVec;
 use super::{Function, Inst, InstData, Operand, Reg};
 use crate::opcode::{Opcode, OperandKind, OperandSpec};
 use crate::ty::Llt;
+use smallvec::SmallVec;
 use std::fmt;
 
 /// A verifier finding.

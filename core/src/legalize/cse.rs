@@ -190,7 +190,6 @@ impl Cse {
         if self.mode == CseMode::Off {
             return erased;
         }
-        self.flush_pending(func);
         let end = func.inst_capacity();
         for index in first_new..end {
             let inst = Inst::new(index);
@@ -211,6 +210,14 @@ impl Cse {
     /// one already recorded (adding it to `erased`).
     fn settle(&mut self, func: &mut Function, inst: Inst, explicit: &[VReg], erased: &mut Vec<Inst>) {
         {
+            // Instructions changed since the last lookup are recorded again
+            // only when a lookup comes (LLVM's handleRecordedInsts runs in
+            // its lookups): a step that builds nothing CSE shares leaves
+            // them waiting, and an identical instruction recorded first
+            // keeps the place.
+            if self.key(func, inst).is_some() {
+                self.flush_pending(func);
+            }
             let existing = match self.key(func, inst) {
                 Some(key) => match self.find(func, &key).filter(|e| *e != inst) {
                     Some(existing) => existing,
