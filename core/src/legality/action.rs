@@ -33,8 +33,9 @@ pub enum LegalizeAction {
     NotFound,
     /// A rule set with no rules or a `fallback()` rule: defer to the legacy
     /// answer. [`crate::legality::LegalizerInfo::action`] never returns it;
-    /// it resolves it to `Legal` for opcodes without type indices and to
-    /// `NotFound` otherwise (LLVM 22's behaviour with empty legacy tables).
+    /// it resolves it as LLVM 22's legacy tables with only their defaults
+    /// do: `Legal` for opcodes without type indices and scalar `G_TRUNC`s,
+    /// `Lower` for scalar `G_FNEG`s, `NotFound` otherwise.
     UseLegacyRules,
 }
 

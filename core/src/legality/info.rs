@@ -153,9 +153,8 @@ impl LegalizerInfo {
     }
 
     /// The answer to a query (LLVM's `getAction`), cached. The legacy
-    /// answer of an empty rule set is resolved: `Legal` for opcodes without
-    /// type indices, `NotFound` otherwise. Opcodes the legalizer never
-    /// visits (COPY, G_ASSERT_*) are `Legal`.
+    /// answer of an empty rule set is resolved ([`legacy_answer`]).
+    /// Opcodes the legalizer never visits (COPY, G_ASSERT_*) are `Legal`.
     #[inline]
     pub fn action(&self, q: &LegalityQuery<'_>) -> LegalizeStep {
         let mut key = CacheKey::EMPTY;
@@ -177,7 +176,7 @@ impl LegalizerInfo {
         };
         let (step, rule) = set.apply_traced(q);
         if step.action == LegalizeAction::UseLegacyRules {
-            return (legacy_answer(q.opcode), rule);
+            return (legacy_answer(q), rule);
         }
         (step, rule)
     }
@@ -225,9 +224,19 @@ impl LegalizerInfo {
     }
 }
 
-/// LLVM 22's legacy answer with empty legacy tables.
-fn legacy_answer(opcode: Opcode) -> LegalizeStep {
-    if opcode.num_type_indices() == 0 { LegalizeStep::LEGAL } else { LegalizeStep::new(LegalizeAction::NotFound) }
+/// LLVM 22's legacy answer when a target sets no legacy actions: the
+/// defaults `LegacyLegalizerInfo`'s constructor installs make `G_TRUNC`
+/// legal and `G_FNEG` lowered for scalars of every size; any other typed
+/// query (and a pointer or vector there) is `NotFound`, and an opcode
+/// without type indices is `Legal`.
+fn legacy_answer(q: &LegalityQuery<'_>) -> LegalizeStep {
+    let scalars = q.types.iter().all(|ty| ty.is_scalar());
+    match q.opcode {
+        _ if q.opcode.num_type_indices() == 0 => LegalizeStep::LEGAL,
+        Opcode::G_TRUNC if scalars => LegalizeStep::LEGAL,
+        Opcode::G_FNEG if scalars => LegalizeStep { action: LegalizeAction::Lower, type_idx: 0, new_ty: q.ty(0) },
+        _ => LegalizeStep::new(LegalizeAction::NotFound),
+    }
 }
 
 impl fmt::Display for LegalizerInfo {

@@ -279,6 +279,12 @@ fn empty_rule_sets_use_the_legacy_answer() {
         assert_eq!(info.action(&LegalityQuery::new(op, &[])), st(Legal), "{op}");
     }
     assert_eq!(info.action(&LegalityQuery::new(G_READCYCLECOUNTER, &[S64])), st(NotFound));
+    // The legacy defaults: scalar truncations are legal, scalar negations lowered.
+    assert_eq!(info.action(&LegalityQuery::new(G_TRUNC, &[S32, S64])), st(Legal));
+    assert_eq!(info.action(&LegalityQuery::new(G_FNEG, &[S32])).action, Lower);
+    let v2s32 = Llt::fixed_vector(2, S32);
+    assert_eq!(info.action(&LegalityQuery::new(G_FNEG, &[v2s32])), st(NotFound));
+    assert_eq!(info.action(&LegalityQuery::new(G_TRUNC, &[v2s32, Llt::fixed_vector(2, S64)])), st(NotFound));
     // Never-visited opcodes are legal; a non-empty set with no match is Unsupported.
     assert_eq!(info.action(&LegalityQuery::new(COPY, &[])), st(Legal));
     assert_eq!(

@@ -38,8 +38,12 @@ fn mfi_keys(arch: Arch) -> &'static [&'static str] {
     match arch {
         Arch::AArch64 => &["hasRedZone", "stackSizeZPR", "stackSizePPR", "hasStackFrame", "hasStreamingModeChanges"],
         Arch::RiscV32 | Arch::RiscV64 => &["varArgsFrameIndex", "varArgsSaveSize"],
+        Arch::X86 | Arch::X86_64 => &["amxProgModel"],
     }
 }
+
+/// The values of X86's `amxProgModel`.
+const AMX_PROG_MODELS: [&str; 3] = ["None", "DirectReg", "ManagedRA"];
 
 /// Checks `machineFunctionInfo` against what `target` reads: an unknown key
 /// is "unknown key 'k'", a malformed value "invalid boolean"/"invalid
@@ -55,10 +59,15 @@ pub fn validate_machine_function_info(header: &FunctionHeader, target: &Target) 
                 matches!(e.value.as_str(), "true" | "false")
             }
             "varArgsFrameIndex" => e.value.parse::<i32>().is_ok(),
+            "amxProgModel" => AMX_PROG_MODELS.contains(&e.value.as_str()),
             _ => e.value.parse::<u64>().is_ok(),
         };
         if !ok {
-            let what = if e.key.starts_with("has") { "invalid boolean" } else { "invalid number" };
+            let what = match e.key.as_str() {
+                "amxProgModel" => "unknown enumerated scalar",
+                key if key.starts_with("has") => "invalid boolean",
+                _ => "invalid number",
+            };
             return Err(MirError::new(what, e.value_span.clone()));
         }
     }
@@ -87,6 +96,7 @@ fn write_mfi(entries: Option<&[MfiEntry]>, arch: Arch, out: &mut String) {
             lines.push(("varArgsFrameIndex", get("varArgsFrameIndex").unwrap_or("0")));
             lines.push(("varArgsSaveSize", get("varArgsSaveSize").unwrap_or("0")));
         }
+        Arch::X86 | Arch::X86_64 => lines.push(("amxProgModel", get("amxProgModel").unwrap_or("None"))),
     }
     if lines.is_empty() {
         padded(out, 0, "machineFunctionInfo", "{}");
@@ -192,7 +202,7 @@ fn frame_info_fields<'h>(h: &'h FunctionHeader, target: &Target) -> [Field<'h>; 
     let max_align = objects.map(|a| a.unwrap_or(1)).fold(u64::from(f.max_alignment).max(1), u64::max);
     let max_call = f.max_call_frame_size.unwrap_or(match target.arch {
         Arch::AArch64 => 0,
-        Arch::RiscV32 | Arch::RiscV64 => u32::MAX,
+        Arch::RiscV32 | Arch::RiscV64 | Arch::X86 | Arch::X86_64 => u32::MAX,
     });
     let frame_ref_field = |key, value: &str| {
         let printed = frame_ref(value, &h.stack);

@@ -20,6 +20,10 @@ pub enum Arch {
     RiscV32,
     /// `riscv64`.
     RiscV64,
+    /// 32-bit x86 (`i386` to `i686`).
+    X86,
+    /// `x86_64` (`amd64`).
+    X86_64,
 }
 
 /// A target as far as the `.mir` container cares: triple, architecture and
@@ -48,6 +52,11 @@ const AARCH64_MACHO: &str = "e-m:o-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:
 const AARCH64_COFF: &str = "e-m:w-p270:32:32-p271:32:32-p272:64:64-p:64:64-i32:32-i64:64-i128:128-n32:64-S128-Fn32";
 const RISCV32: &str = "e-m:e-p:32:32-i64:64-n32-S128";
 const RISCV64: &str = "e-m:e-p:64:64-i64:64-i128:128-n32:64-S128";
+const X86_ELF: &str = "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-i128:128-f64:32:64-f80:32-n8:16:32-S128";
+const X86_MACHO: &str = "e-m:o-p:32:32-p270:32:32-p271:32:32-p272:64:64-i128:128-f64:32:64-f80:128-n8:16:32-S128";
+const X86_64_ELF: &str = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128";
+const X86_64_MACHO: &str = "e-m:o-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128";
+const X86_64_COFF: &str = "e-m:w-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128";
 
 impl Target {
     /// The target of `triple` (printed as given; pass it through
@@ -65,6 +74,14 @@ impl Target {
             "aarch64_be" => (Arch::AArch64, AARCH64_BE_ELF),
             "riscv32" => (Arch::RiscV32, RISCV32),
             "riscv64" => (Arch::RiscV64, RISCV64),
+            // 32-bit Windows and the x32 ABI have layouts of their own.
+            _ if windows && is_x86_32(arch_name) => return None,
+            _ if rest.contains("gnux32") => return None,
+            "i386" | "i486" | "i586" | "i686" if apple => (Arch::X86, X86_MACHO),
+            "i386" | "i486" | "i586" | "i686" => (Arch::X86, X86_ELF),
+            "x86_64" | "amd64" if apple => (Arch::X86_64, X86_64_MACHO),
+            "x86_64" | "amd64" if windows => (Arch::X86_64, X86_64_COFF),
+            "x86_64" | "amd64" => (Arch::X86_64, X86_64_ELF),
             _ => return None,
         };
         Some(Target { triple: triple.to_owned(), arch, datalayout, features: String::new(), cpu: None })
@@ -114,6 +131,11 @@ impl Target {
             t => t.strip_prefix('i').and_then(|n| n.parse().ok()).unwrap_or(0),
         }
     }
+}
+
+/// Whether `arch_name` (a triple's first part) is 32-bit x86.
+fn is_x86_32(arch_name: &str) -> bool {
+    matches!(arch_name, "i386" | "i486" | "i586" | "i686")
 }
 
 /// The pointer sizes of a data layout string.
@@ -382,7 +404,12 @@ mod tests {
         assert_eq!(pointer_bits("aarch64", 0), 64);
         assert_eq!(pointer_bits("aarch64", 270), 32);
         assert_eq!(pointer_bits(RISCV32, 0), 32);
-        assert!(Target::from_triple("x86_64").is_none());
+        assert_eq!(pointer_bits("i686-unknown-linux-gnu", 0), 32);
+        assert_eq!(pointer_bits("x86_64-unknown-linux-gnu", 0), 64);
+        let windows = Target::from_triple("x86_64-pc-windows-msvc").map(|t| t.datalayout);
+        assert_eq!(windows, Some(X86_64_COFF));
+        assert!(Target::from_triple("i686-pc-windows-msvc").is_none());
+        assert!(Target::from_triple("mips").is_none());
     }
 
     #[test]

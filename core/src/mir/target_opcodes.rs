@@ -6,12 +6,14 @@ use super::module::Arch;
 
 const AARCH64: &str = include_str!("../../data/aarch64-instructions.txt");
 const RISCV: &str = include_str!("../../data/riscv-instructions.txt");
+const X86: &str = include_str!("../../data/x86-instructions.txt");
 
 /// Whether `arch` has a machine instruction named `name`.
 pub(super) fn has_instruction(arch: Arch, name: &str) -> bool {
     let names = match arch {
         Arch::AArch64 => AARCH64,
         Arch::RiscV32 | Arch::RiscV64 => RISCV,
+        Arch::X86 | Arch::X86_64 => X86,
     };
     is_sorted_line(names, name)
 }
@@ -41,13 +43,14 @@ mod tests {
 
     #[test]
     fn every_listed_name_is_found_and_no_other() {
-        for names in [AARCH64, RISCV] {
+        for names in [AARCH64, RISCV, X86] {
             assert!(names.lines().all(|name| is_sorted_line(names, name)));
             assert!(names.lines().zip(names.lines().skip(1)).all(|(a, b)| a < b), "sorted, no duplicates");
         }
         assert!(has_instruction(Arch::AArch64, "RET_ReallyLR"));
         assert!(has_instruction(Arch::RiscV64, "PseudoRET"));
         assert!(!has_instruction(Arch::RiscV64, "RET_ReallyLR"));
+        assert!(has_instruction(Arch::X86, "CALLpcrel32") && has_instruction(Arch::X86_64, "ADJCALLSTACKDOWN64"));
         for absent in ["", "ZZZZ", "RET_Really", "RET_ReallyLRX"] {
             assert!(!has_instruction(Arch::AArch64, absent), "{absent}");
         }
