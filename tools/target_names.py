@@ -20,9 +20,12 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "targets", "data")
-TRIPLES = {"aarch64": "aarch64", "riscv": "riscv64"}
+TRIPLES = {"aarch64": "aarch64", "riscv": "riscv64", "x86": "x86_64"}
 # The triples clang may need for a CPU (an RV32 CPU refuses riscv64).
-CLANG_TRIPLES = {"aarch64": ["aarch64-linux-gnu"], "riscv": ["riscv64-linux-gnu", "riscv32-linux-gnu"]}
+CLANG_TRIPLES = {"aarch64": ["aarch64-linux-gnu"], "riscv": ["riscv64-linux-gnu", "riscv32-linux-gnu"],
+                 "x86": ["x86_64-linux-gnu", "i686-linux-gnu"]}
+# The clang option naming a CPU (x86 takes -march; -mcpu is refused there).
+CLANG_CPU_OPTION = {"x86": "-march"}
 FEATURES = re.compile(r'"target-features"="([^"]*)"')
 ENTRY = re.compile(r"^  (\S+)\s+- ")
 
@@ -36,7 +39,7 @@ def names(help_text, heading):
 def cpu_features(clang, arch, cpu, source):
     """The features clang enables for `cpu`, or None when it refuses it."""
     for triple in CLANG_TRIPLES[arch]:
-        done = subprocess.run([clang, f"--target={triple}", f"-mcpu={cpu}", "-S", "-emit-llvm", "-o", "-", source],
+        done = subprocess.run([clang, f"--target={triple}", f"{CLANG_CPU_OPTION.get(arch, '-mcpu')}={cpu}", "-S", "-emit-llvm", "-o", "-", source],
                               capture_output=True, text=True)
         found = FEATURES.search(done.stdout) if done.returncode == 0 else None
         if found:

@@ -14,6 +14,7 @@ pub mod aarch64;
 mod names;
 mod options;
 pub mod toy;
+pub mod x86;
 
 use gisel_core::legality::LegalizerInfo;
 use gisel_core::legalize::{DefaultTarget, LegalizeTarget};
@@ -37,6 +38,8 @@ pub enum Arch {
     AArch64,
     /// `riscv32*` and `riscv64*`.
     RiscV,
+    /// `x86_64*`, `amd64*` and `i386*` to `i686*`.
+    X86,
 }
 
 impl Arch {
@@ -47,6 +50,7 @@ impl Arch {
             "toy32" => Ok(Arch::Toy32),
             a if a.starts_with("aarch64") || a == "arm64" => Ok(Arch::AArch64),
             a if a.starts_with("riscv32") || a.starts_with("riscv64") => Ok(Arch::RiscV),
+            "x86_64" | "amd64" | "i386" | "i486" | "i586" | "i686" => Ok(Arch::X86),
             _ => Err(format!("no legalizer rules for target '{triple}' yet")),
         }
     }
@@ -76,5 +80,6 @@ pub fn target_for(triple: &str, options: &TargetOptions) -> Result<Target, Strin
         Arch::Toy32 => Ok(Target { info: toy::toy(), hooks: Box::new(DefaultTarget) }),
         Arch::AArch64 => Ok(aarch64::target(triple, options)),
         Arch::RiscV => riscv::target(triple, options).ok_or_else(|| format!("bad RISC-V triple '{triple}'")),
+        Arch::X86 => x86::target(triple, options).ok_or_else(|| format!("bad X86 triple '{triple}'")),
     }
 }

@@ -12,6 +12,9 @@ const RISCV_CPUS: &str = include_str!("../data/riscv-cpus.txt");
 const RISCV_FEATURES: &str = include_str!("../data/riscv-features.txt");
 const AARCH64_CPU_FEATURES: &str = include_str!("../data/aarch64-cpu-features.txt");
 const RISCV_CPU_FEATURES: &str = include_str!("../data/riscv-cpu-features.txt");
+const X86_CPUS: &str = include_str!("../data/x86-cpus.txt");
+const X86_FEATURES: &str = include_str!("../data/x86-features.txt");
+const X86_CPU_FEATURES: &str = include_str!("../data/x86-cpu-features.txt");
 
 impl Arch {
     /// Whether llc recognizes `cpu` for this architecture (every name, for
@@ -28,6 +31,7 @@ impl Arch {
             Arch::Toy32 => return None,
             Arch::AArch64 => AARCH64_CPU_FEATURES,
             Arch::RiscV => RISCV_CPU_FEATURES,
+            Arch::X86 => X86_CPU_FEATURES,
         };
         table.lines().find_map(|line| line.strip_prefix(cpu)?.strip_prefix('\t'))
     }
@@ -51,6 +55,7 @@ impl Arch {
             Arch::Toy32 => None,
             Arch::AArch64 => Some((AARCH64_CPUS, AARCH64_FEATURES)),
             Arch::RiscV => Some((RISCV_CPUS, RISCV_FEATURES)),
+            Arch::X86 => Some((X86_CPUS, X86_FEATURES)),
         }
     }
 

@@ -1,0 +1,85 @@
+//! The X86 hooks: LLVM 22's `X86LegalizerInfo::legalizeCustom` (narrowing
+//! stores, unsigned conversions through signed ones) and library calls
+//! ([`super::calls`]).
+
+use gisel_core::ir::Inst;
+use gisel_core::legality::{CustomOutcome, LegalizeStep};
+use gisel_core::legalize::{Helper, LegalizeTarget, LibcallRequest};
+use gisel_core::opcode::Opcode;
+use gisel_core::ty::Llt;
+
+use super::subtarget::Subtarget;
+
+/// The X86 implementation of [`LegalizeTarget`].
+#[derive(Clone, Debug)]
+pub struct X86Hooks {
+    st: Subtarget,
+}
+
+impl X86Hooks {
+    /// The hooks for `st`.
+    pub fn new(st: Subtarget) -> X86Hooks {
+        X86Hooks { st }
+    }
+}
+
+impl LegalizeTarget for X86Hooks {
+    fn legalize_custom(&self, h: &mut Helper<'_>, inst: Inst, step: &LegalizeStep) -> CustomOutcome {
+        let _ = step;
+        let Some(opcode) = h.func.inst(inst).known_opcode() else { return CustomOutcome::Failed };
+        let done = match opcode {
+            Opcode::G_STORE => narrowing_store(h, inst),
+            Opcode::G_FPTOUI => fptoui_through_signed(h, inst),
+            Opcode::G_UITOFP => uitofp_through_signed(h, inst),
+            _ => false,
+        };
+        if done { CustomOutcome::Done } else { CustomOutcome::Failed }
+    }
+
+    fn emit_libcall(&self, h: &mut Helper<'_>, inst: Inst, call: &LibcallRequest) -> Result<(), String> {
+        super::calls::emit(h, inst, call, &self.st)
+    }
+
+    fn stack_pointer(&self) -> Option<&'static str> {
+        Some(if self.st.is_64bit() { "rsp" } else { "esp" })
+    }
+}
+
+/// A truncating store stores its whole value: its memory operand takes
+/// the value's type (`legalizeNarrowingStore`).
+fn narrowing_store(h: &mut Helper<'_>, inst: Inst) -> bool {
+    let ty = h.ty(inst, 0);
+    h.func.modify(inst, |data| data.mem.iter_mut().take(1).for_each(|mem| mem.retype(ty)));
+    h.mark_changed(inst);
+    true
+}
+
+/// `G_FPTOUI` to at most 32 bits: a signed conversion to the next wider
+/// type (s32 to s64, narrower to s32), truncated.
+fn fptoui_through_signed(h: &mut Helper<'_>, inst: Inst) -> bool {
+    let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
+    let dst_ty = h.func.ty(dst);
+    if dst_ty.scalar_size_in_bits() > 32 {
+        return false;
+    }
+    let wide = Llt::scalar(if dst_ty == Llt::scalar(32) { 64 } else { 32 });
+    let converted = h.build(Opcode::G_FPTOSI, wide, &[src]);
+    h.build_into(Opcode::G_TRUNC, dst, &[converted]);
+    h.func.erase(inst);
+    true
+}
+
+/// `G_UITOFP` from at most 32 bits: the source zero-extended to the next
+/// wider type (s32 to s64, narrower to s32) and converted as signed.
+fn uitofp_through_signed(h: &mut Helper<'_>, inst: Inst) -> bool {
+    let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
+    let src_ty = h.func.ty(src);
+    if src_ty.size_in_bits() > 32 {
+        return false;
+    }
+    let wide = Llt::scalar(if src_ty == Llt::scalar(32) { 64 } else { 32 });
+    let extended = h.build(Opcode::G_ZEXT, wide, &[src]);
+    h.build_into(Opcode::G_SITOFP, dst, &[extended]);
+    h.func.erase(inst);
+    true
+}
