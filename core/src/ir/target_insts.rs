@@ -63,6 +63,20 @@ const SLIDE_DOWN: &[OperandSpec] =
 const SLIDE_UP: &[OperandSpec] =
     &[ty(true, 0), ty(false, 0), ty(false, 0), ty(false, 1), ty(false, 2), ty(false, 3), IMM];
 
+const fn pointer(def: bool, index: u8) -> OperandSpec {
+    OperandSpec { def, kind: OperandKind::Type { index, pointer: true }, variadic: false }
+}
+
+/// A value loaded through a pointer (X86's `G_FILD`).
+const LOAD_FROM: &[OperandSpec] = &[ty(true, 0), pointer(false, 1)];
+/// A value stored through a pointer (X86's `G_FIST`).
+const STORE_TO: &[OperandSpec] = &[ty(false, 0), pointer(false, 1)];
+/// A pointer to a control word (X86's `G_FNSTCW16`, `G_FLDCW16`).
+const CONTROL_WORD: &[OperandSpec] = &[pointer(false, 0)];
+
+/// Target generic opcodes that store or have side effects.
+const WITH_SIDE_EFFECTS: &[&str] = &["G_FIST", "G_FNSTCW16", "G_FLDCW16"];
+
 /// The operand layout of a target generic opcode (`G_SLLW`, `G_ADD_LOW`).
 pub fn target_generic_layout(name: &str) -> Option<&'static [OperandSpec]> {
     Some(match name {
@@ -79,14 +93,17 @@ pub fn target_generic_layout(name: &str) -> Option<&'static [OperandSpec]> {
         "G_VSLIDEUP_VL" => SLIDE_UP,
         "G_VMV_V_V_VL" => MOVE_VL,
         "G_ADD_LOW" => ADD_LOW,
+        "G_FILD" => LOAD_FROM,
+        "G_FIST" => STORE_TO,
+        "G_FNSTCW16" | "G_FLDCW16" => CONTROL_WORD,
         _ => return None,
     })
 }
 
 /// True when target generic opcode `name` has no side effects
-/// (`hasSideEffects = false` in the target's `InstrGISel.td`, no memory
-/// access): one whose results go unused is dead, as any generic
-/// instruction's would be.
+/// (`hasSideEffects = false` in the target's `InstrGISel.td`, no store):
+/// one whose results go unused is dead, as any generic instruction's
+/// would be (a plain load, X86's `G_FILD`, included).
 pub fn is_side_effect_free_target_generic(name: &str) -> bool {
-    target_generic_layout(name).is_some() || name == "G_READ_VLENB"
+    (target_generic_layout(name).is_some() && !WITH_SIDE_EFFECTS.contains(&name)) || name == "G_READ_VLENB"
 }

@@ -47,7 +47,10 @@ impl fmt::Display for LegalizeError {
                 write!(f, "unable to legalize instruction: {inst} (in function: {function})\n  rules: {reason}")
             }
             LegalizeError::NoProgress { function, recent_steps } => {
-                writeln!(f, "legalization of function '{function}' does not terminate; the last steps were:")?;
+                writeln!(
+                    f,
+                    "unable to legalize function '{function}': legalization does not terminate; the last steps were:"
+                )?;
                 for step in recent_steps {
                     writeln!(f, "  {step}")?;
                 }

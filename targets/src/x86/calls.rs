@@ -15,6 +15,7 @@ use gisel_core::legalize::{Helper, LibcallRequest, LibcallValue};
 use gisel_core::opcode::Opcode;
 use gisel_core::ty::Llt;
 
+use super::subtarget::Feature::Sse2;
 use super::subtarget::Subtarget;
 
 /// The x86-64 integer argument registers, as (32-bit, 64-bit) names.
@@ -124,6 +125,9 @@ fn assign_arguments(h: &mut Helper<'_>, request: &LibcallRequest, st: &Subtarget
         stack = offset + size;
         Place::Stack(offset)
     };
+    // With SSE2 `half` is a type of its own (in an SSE register or a
+    // 4-byte stack slot); without, it travels as an integer.
+    let half_in_sse = st.has(Sse2);
     for arg in &request.args {
         let bits = arg.ty.size_in_bits();
         if st.is_64bit() {
@@ -141,8 +145,8 @@ fn assign_arguments(h: &mut Helper<'_>, request: &LibcallRequest, st: &Subtarget
                     pieces.push(Piece { value, ty, extend, place: Place::Register(name) });
                 }
             }
-        } else if arg.float && bits > 16 {
-            let size = if bits == 80 { 12 } else { bits / 8 };
+        } else if arg.float && (bits > 16 || half_in_sse) {
+            let size = if bits == 80 { 12 } else { (bits / 8).max(4) };
             let align = if bits == 128 { 16 } else { 4 };
             pieces.push(Piece { value: arg.reg, ty: arg.ty, extend: None, place: on_stack(size, align) });
         } else {
@@ -154,7 +158,7 @@ fn assign_arguments(h: &mut Helper<'_>, request: &LibcallRequest, st: &Subtarget
     Ok((pieces, stack))
 }
 
-/// An integer (or pointer, or `half` on i386) argument as register-sized
+/// An integer (or pointer, or `half` without SSE2) argument as register-sized
 /// pieces: narrower than 32 bits, one piece extended to 32; wider than a
 /// register, split into `register_bits` pieces.
 fn integer_pieces(h: &mut Helper<'_>, arg: &LibcallValue, register_bits: u64) -> Vec<(VReg, Llt, Option<Opcode>)> {
@@ -192,6 +196,7 @@ fn result_registers(result: &LibcallValue, st: &Subtarget) -> Result<Vec<(&'stat
     let ty = result.ty;
     let registers = match (result.float, bits, st.is_64bit()) {
         (true, 16 | 32 | 64 | 128, true) => vec![("xmm0", ty)],
+        (true, 16, false) if st.has(Sse2) => vec![("xmm0", ty)],
         (true, 80, _) | (true, 32 | 64, false) => vec![("fp0", ty)],
         (_, 8, _) => vec![("al", ty)],
         (_, 16, _) => vec![("ax", ty)],

@@ -1,5 +1,6 @@
 //! The X86 hooks: LLVM 22's `X86LegalizerInfo::legalizeCustom` (narrowing
-//! stores, unsigned conversions through signed ones) and library calls
+//! stores, unsigned conversions through signed ones, x87 conversions
+//! ([`super::x87`])) and library calls
 //! ([`super::calls`]).
 
 use gisel_core::ir::Inst;
@@ -31,6 +32,8 @@ impl LegalizeTarget for X86Hooks {
             Opcode::G_STORE => narrowing_store(h, inst),
             Opcode::G_FPTOUI => fptoui_through_signed(h, inst),
             Opcode::G_UITOFP => uitofp_through_signed(h, inst),
+            Opcode::G_SITOFP => super::x87::sitofp(h, inst),
+            Opcode::G_FPTOSI => super::x87::fptosi(h, inst),
             _ => false,
         };
         if done { CustomOutcome::Done } else { CustomOutcome::Failed }

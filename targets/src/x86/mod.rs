@@ -6,6 +6,7 @@ mod calls;
 pub mod hooks;
 pub mod rules;
 pub mod subtarget;
+mod x87;
 
 #[cfg(test)]
 mod tests;

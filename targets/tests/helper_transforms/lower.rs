@@ -300,11 +300,20 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_IS_FPCLASS], 0, "", &["s1"], &["f32"], "%0(s32), 1023"),
     Case::new(&[G_IS_FPCLASS], 0, "", &["<2 x s1>"], &["<2 x f32>"], "%0(<2 x s32>), 264"),
     Case::new(&[G_FPTRUNC], 0, "", &["s16"], &["f64"], "%0(s64)").unable(),
-    Case::new(&[G_UITOFP, G_SITOFP], 0, "", &["s32"], &["s64"], "%0(s64)").unable(),
+    Case::new(&[G_SITOFP], 0, "", &["s32"], &["s64"], "%0(s64)").unable(),
+    // Unsigned 64-bit integers: halved through a signed conversion (float),
+    // or their halves placed in the mantissas of 2^52 and 2^84 (double).
+    Case::new(&[G_UITOFP], 0, "", &["s32"], &["s64"], "%0(s64)"),
+    Case::new(&[G_UITOFP], 0, "", &["s64"], &["s64"], "%0(s64)"),
+    Case::new(&[G_UITOFP], 0, "", &["s64"], &["s32"], "%0(s32)").unable(),
     Case::new(&[G_UITOFP, G_SITOFP], 0, "", &["s32"], &["s1"], "%0(s1)"),
     Case::new(&[G_UITOFP, G_SITOFP], 0, "", &["s64"], &["s1"], "%0(s1)"),
     Case::new(&[G_UITOFP, G_SITOFP], 0, "", &["<2 x s16>"], &["<2 x s64>"], "%0(<2 x s64>)"),
-    Case::new(&[G_FPTOUI, G_FPTOSI], 0, "", &["s64"], &["f32"], "%0(s32)").unable(),
+    Case::new(&[G_FPTOSI], 0, "", &["s64"], &["f32"], "%0(s32)").unable(),
+    // Through signed conversions of the value and of the value less 2^(bits-1).
+    Case::new(&[G_FPTOUI], 0, "", &["s64"], &["f32"], "%0(s32)"),
+    Case::new(&[G_FPTOUI], 0, "", &["s32"], &["f64"], "%0(s64)"),
+    Case::new(&[G_FPTOUI], 0, "", &["s16"], &["f32"], "%0(s32)").unable(),
     // Bounds exact in the format: clamp, then convert.
     Case::new(&[G_FPTOSI_SAT, G_FPTOUI_SAT], 0, "", &["s16"], &["f32"], "%0(s32)"),
     Case::new(&[G_FPTOSI_SAT, G_FPTOUI_SAT], 0, "", &["s8"], &["f64"], "%0(s64)"),

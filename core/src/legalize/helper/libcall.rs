@@ -195,6 +195,7 @@ fn conversion_name(h: &Helper<'_>, inst: Inst, opcode: Opcode) -> Option<String>
         G_LLROUND => format!("llround{}", libm_suffix()?),
         G_INTRINSIC_LRINT => format!("lrint{}", libm_suffix()?),
         G_INTRINSIC_LLRINT => format!("llrint{}", libm_suffix()?),
+        G_FPEXT | G_FPTRUNC if !has_fp_conversion(src.size_in_bits(), dst.size_in_bits()) => return None,
         G_FPEXT => format!("__extend{}{}2", float_suffix(src)?, float_suffix(dst)?),
         G_FPTRUNC => format!("__trunc{}{}2", float_suffix(src)?, float_suffix(dst)?),
         G_FPTOSI => format!("__fix{}{}", float_suffix(src)?, int_suffix(dst)?),
@@ -203,6 +204,20 @@ fn conversion_name(h: &Helper<'_>, inst: Inst, opcode: Opcode) -> Option<String>
         G_UITOFP => format!("__floatun{}{}", int_suffix(src)?, float_suffix(dst)?),
         _ => return None,
     })
+}
+
+/// Whether LLVM 22's runtime has a conversion between IEEE (or x87)
+/// formats of `from` and `to` bits (`RTLIB::getFPEXT`/`getFPROUND`): to
+/// and from `fp128` and `half` for all, `float` and `double` between
+/// themselves, and from `x86_fp80` down; nothing extends `float` or
+/// `double` to `x86_fp80`.
+fn has_fp_conversion(from: u64, to: u64) -> bool {
+    let (narrow, wide) = (from.min(to), from.max(to));
+    match (narrow, wide) {
+        (16, 32 | 64 | 80 | 128) | (32, 64 | 128) | (64, 128) | (80, 128) => true,
+        (32 | 64, 80) => from > to,
+        _ => false,
+    }
 }
 
 /// The comparison routine and how its `i32` answer compares with zero, for

@@ -72,7 +72,7 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, idx: usize, hint: Llt) -> St
         G_FFLOOR | G_INTRINSIC_ROUND | G_FPOWI => fp::lower(h, inst, opcode),
         G_ZEXT | G_SEXT | G_ANYEXT | G_TRUNC => vector::lower(h, inst, opcode),
         _ if opcode.name().starts_with("G_VECREDUCE_") => super::reduce::lower(h, inst, opcode),
-        G_FPTOSI_SAT | G_FPTOUI_SAT | G_SITOFP | G_UITOFP => fp_convert::lower(h, inst, opcode),
+        G_FPTOSI_SAT | G_FPTOUI_SAT | G_SITOFP | G_UITOFP | G_FPTOUI => fp_convert::lower(h, inst, opcode),
         G_FCONSTANT => fconstant(h, inst),
         _ => unable(opcode, "no lowering is implemented for this opcode"),
     }

@@ -1,11 +1,12 @@
 //! Conversions between floating point and integers: saturating
 //! float-to-integer conversions as a plain conversion clamped by compares
 //! and selects (LLVM's `lowerFPTOINT_SAT`), and integer-to-float
-//! conversions of booleans and of 64-bit integers to half.
+//! conversions of booleans and of 64-bit integers to half; unsigned
+//! conversions through signed ones (LLVM's `lowerFPTOUI`, `lowerUITOFP`).
 
-use super::{Helper, StepResult, build_fconstant, cst_ap, done, fcmp, op, op_flags, op_into, regs, unable};
+use super::{Helper, StepResult, build_fconstant, cst, cst_ap, done, fcmp, icmp, op, op_flags, op_into, regs, unable};
 use crate::apint::ApInt;
-use crate::ir::{FloatPredicate, FpConst, FpKind, Inst, InstFlags, VReg};
+use crate::ir::{FloatPredicate, FpConst, FpKind, Inst, InstFlags, IntPredicate, VReg};
 use crate::opcode::Opcode::{self, *};
 use crate::ty::Llt;
 
@@ -17,6 +18,7 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> StepResul
     match opcode {
         G_FPTOSI_SAT | G_FPTOUI_SAT => saturating(h, inst, opcode == G_FPTOSI_SAT, r[0], r[1]),
         G_SITOFP | G_UITOFP => int_to_float(h, inst, opcode, r[0], r[1]),
+        G_FPTOUI => float_to_unsigned(h, inst, r[0], r[1]),
         _ => unable(opcode, "not a conversion"),
     }
 }
@@ -44,7 +46,74 @@ fn int_to_float(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, dst: VReg, src: 
         op_into(h, G_FPTRUNC, dst, &[float]);
         return done(h, inst);
     }
-    unable(opcode, "only booleans and 64-bit integers to half are expanded")
+    match (opcode, src_ty.size_in_bits(), dst_ty) {
+        (G_UITOFP, 64, ty) if ty == Llt::scalar(32) => u64_to_float(h, inst, dst, src),
+        (G_UITOFP, 64, ty) if ty == Llt::scalar(64) => u64_to_double(h, inst, dst, src),
+        _ => unable(opcode, "only booleans, 64-bit integers to half and unsigned 64-bit integers are expanded"),
+    }
+}
+
+/// `G_UITOFP` s64 to s32 (`lowerU64ToF32WithSITOFP`): a signed conversion
+/// when the sign bit is clear; otherwise the value halved (keeping the low
+/// bit for rounding), converted and doubled.
+fn u64_to_float(h: &mut Helper<'_>, inst: Inst, dst: VReg, src: VReg) -> StepResult {
+    let (s64, s32) = (Llt::scalar(64), Llt::scalar(32));
+    let one = cst(h, s64, 1);
+    let zero = cst(h, s64, 0);
+    let small = op(h, G_SITOFP, s32, &[src]);
+    let halved = op(h, G_LSHR, s64, &[src, one]);
+    let low_bit = op(h, G_AND, s64, &[src, one]);
+    let rounded = op(h, G_OR, s64, &[halved, low_bit]);
+    let halved_fp = op(h, G_SITOFP, s32, &[rounded]);
+    let large = op(h, G_FADD, s32, &[halved_fp, halved_fp]);
+    let is_large = icmp(h, IntPredicate::Slt, Llt::scalar(1), src, zero);
+    op_into(h, G_SELECT, dst, &[is_large, large, small]);
+    done(h, inst)
+}
+
+/// `G_UITOFP` s64 to s64 (`lowerU64ToF64BitFloatOps`): the 32-bit halves
+/// placed in the mantissas of 2^52 and 2^84, subtracted and added.
+fn u64_to_double(h: &mut Helper<'_>, inst: Inst, dst: VReg, src: VReg) -> StepResult {
+    let s64 = Llt::scalar(64);
+    let two_p52 = cst(h, s64, 0x4330_0000_0000_0000);
+    let two_p84 = cst(h, s64, 0x4530_0000_0000_0000);
+    let bias = FpConst::from_f64(FpKind::Double, f64::from_bits(0x4530_0000_0010_0000)).expect("a double");
+    let bias = build_fconstant(h, s64, bias);
+    let half_width = cst(h, s64, 32);
+    let low = op(h, G_TRUNC, Llt::scalar(32), &[src]);
+    let low = op(h, G_ZEXT, s64, &[low]);
+    let low_fp = op(h, G_OR, s64, &[two_p52, low]);
+    let high = op(h, G_LSHR, s64, &[src, half_width]);
+    let high_fp = op(h, G_OR, s64, &[two_p84, high]);
+    let scratch = op(h, G_FSUB, s64, &[high_fp, bias]);
+    op_into(h, G_FADD, dst, &[scratch, low_fp]);
+    done(h, inst)
+}
+
+/// `G_FPTOUI` from s32/s64 to s32/s64 (`lowerFPTOUI`): a signed conversion
+/// below 2^(bits-1); at or above it, the signed conversion of the value
+/// less 2^(bits-1) with the top bit set.
+fn float_to_unsigned(h: &mut Helper<'_>, inst: Inst, dst: VReg, src: VReg) -> StepResult {
+    let (dst_ty, src_ty) = (h.func.ty(dst), h.func.ty(src));
+    let kind = match src_ty.size_in_bits() {
+        32 if src_ty.is_scalar() => FpKind::Float,
+        64 if src_ty.is_scalar() => FpKind::Double,
+        _ => return unable(G_FPTOUI, "only float and double sources are expanded"),
+    };
+    if dst_ty != Llt::scalar(32) && dst_ty != Llt::scalar(64) {
+        return unable(G_FPTOUI, "only 32- and 64-bit results are expanded");
+    }
+    let bits = dst_ty.size_in_bits() as u32;
+    let signed = op(h, G_FPTOSI, dst_ty, &[src]);
+    let two_p_exp = FpConst::from_f64(kind, 2f64.powi(bits as i32 - 1)).expect("a power of two");
+    let threshold = build_fconstant(h, src_ty, two_p_exp);
+    let reduced = op(h, G_FSUB, src_ty, &[src, threshold]);
+    let low_bits = op(h, G_FPTOSI, dst_ty, &[reduced]);
+    let high_bit = cst_ap(h, dst_ty, ApInt::signed_min(bits));
+    let large = op(h, G_XOR, dst_ty, &[low_bits, high_bit]);
+    let small = fcmp(h, FloatPredicate::Ult, Llt::scalar(1), src, threshold, InstFlags::default());
+    op_into(h, G_SELECT, dst, &[small, signed, large]);
+    done(h, inst)
 }
 
 /// `G_FPTOSI_SAT`/`G_FPTOUI_SAT` (LLVM's `lowerFPTOINT_SAT`). When the
