@@ -433,7 +433,7 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
         G_BITREVERSE => of(1).map_or(nothing, |k| Known { zero: k.zero.reverse_bits(), one: k.one.reverse_bits() }),
         G_CTPOP => of(1).map_or(nothing, |k| high_zero(bit_width(k.zero.bits() - k.zero.count_ones()))),
         G_CTLZ | G_CTLZ_ZERO_UNDEF => of(1).map_or(nothing, |k| high_zero(bit_width(k.one.leading_zeros()))),
-        G_CTTZ | G_CTTZ_ZERO_UNDEF => of(1).map_or(nothing, |k| high_zero(bit_width(k.one.trailing_zeros()))),
+        // LLVM 22's value tracking has no rule for trailing-zero counts.
         // A copy costs no depth.
         COPY => match operand(1) {
             Some(src) if func.ty(src) == ty => known(func, target, src, depth),
@@ -499,7 +499,7 @@ mod tests {
     }
 
     #[test]
-    fn knows_shifts_by_unknown_amounts_and_counts_of_known_ones() {
+    fn knows_shifts_by_unknown_amounts_and_leading_counts_of_known_ones() {
         let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %n:_(s32) = COPY $w1\n  %k:_(s32) = G_CONSTANT i32 255\n  \
                     %m:_(s32) = G_AND %a, %k\n  %r:_(s32) = G_LSHR %m, %n(s32)\n  %l:_(s32) = G_SHL %k, %n(s32)\n  \
                     %two:_(s32) = G_CONSTANT i32 2\n  %o:_(s32) = G_OR %a, %two\n  %b:_(s32) = G_BITREVERSE %o\n  \
@@ -511,7 +511,8 @@ mod tests {
         assert_eq!(zero_mask(body, "l"), 0);
         // Bit 30 of the reversal is one, so at most one leading zero.
         assert_eq!(zero_mask(body, "c"), 0xffff_fffe);
-        assert_eq!(zero_mask(body, "t"), 0xffff_fffe);
+        // Trailing-zero counts are unknown to LLVM 22's value tracking.
+        assert_eq!(zero_mask(body, "t"), 0);
         // At most eight ones: the count fits in four bits.
         assert_eq!(zero_mask(body, "p"), 0xffff_fff0);
     }

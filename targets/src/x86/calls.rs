@@ -77,24 +77,8 @@ pub(super) fn emit(h: &mut Helper<'_>, inst: Inst, request: &LibcallRequest, st:
     let results = request.results.iter().map(|r| result_registers(r, st)).collect::<Result<Vec<_>, _>>()?;
     h.set_insert_before(inst);
     let setup = frame_pseudo(h, mode, mode.setup, true);
-    let (pieces, stack_size) = assign_arguments(h, request, st)?;
+    let (pieces, stack_size) = assign_arguments(h, request, st, mode)?;
     h.func.modify(setup, |data| data.operands[0] = Operand::Imm(stack_size as i64));
-    let pointer_ty = Llt::pointer(0, st.pointer_bits());
-    let offset_ty = Llt::scalar(st.pointer_bits());
-    for piece in pieces.iter() {
-        let Place::Stack(offset) = piece.place else { continue };
-        let base = h.builder().copy_from_physical(pointer_ty, mode.stack_pointer);
-        let offset_reg = h.builder().constant(offset_ty, i128::from(offset));
-        let address = h.build(Opcode::G_PTR_ADD, pointer_ty, &[base, offset_reg]);
-        let value = extend(h, piece);
-        let mem = MemOperand {
-            pointer: Some("stack".into()),
-            offset: offset as i64,
-            base_align: 1,
-            ..MemOperand::new(MemFlags::STORE, piece.ty)
-        };
-        h.builder().store(value, address, mem);
-    }
     let mut used = Vec::new();
     for piece in pieces.iter() {
         let Place::Register(name) = piece.place else { continue };
@@ -113,12 +97,20 @@ pub(super) fn emit(h: &mut Helper<'_>, inst: Inst, request: &LibcallRequest, st:
     Ok(())
 }
 
-/// The pieces of every argument and the stack size they take: on x86-64
-/// in registers while they last (`x86_fp80` always on the stack), on i386
-/// all on the stack, each slot aligned to its size up to the stack's
-/// slot alignment.
-fn assign_arguments(h: &mut Helper<'_>, request: &LibcallRequest, st: &Subtarget) -> Result<(Vec<Piece>, u64), String> {
+/// Splits every argument into pieces and assigns them, on x86-64 to
+/// registers while they last (`x86_fp80` always on the stack), on i386
+/// all to the stack, each slot aligned to its size up to the stack's slot
+/// alignment. Stack pieces are stored as each argument is split (as call
+/// lowering does); the register pieces are returned, with the stack size,
+/// for copies made after all of them.
+fn assign_arguments(
+    h: &mut Helper<'_>,
+    request: &LibcallRequest,
+    st: &Subtarget,
+    mode: &Mode,
+) -> Result<(Vec<Piece>, u64), String> {
     let mut pieces = Vec::new();
+    let mut stored = 0;
     let (mut next_int, mut next_xmm, mut stack) = (0usize, 0usize, 0u64);
     let mut on_stack = |size: u64, align: u64| {
         let offset = stack.next_multiple_of(align);
@@ -154,8 +146,30 @@ fn assign_arguments(h: &mut Helper<'_>, request: &LibcallRequest, st: &Subtarget
                 pieces.push(Piece { value, ty, extend, place: on_stack(4, 4) });
             }
         }
+        for piece in &pieces[stored..] {
+            store_to_stack(h, piece, st, mode);
+        }
+        stored = pieces.len();
     }
     Ok((pieces, stack))
+}
+
+/// Stores `piece` to its stack slot, at the stack pointer plus its offset
+/// (nothing for a register piece).
+fn store_to_stack(h: &mut Helper<'_>, piece: &Piece, st: &Subtarget, mode: &Mode) {
+    let Place::Stack(offset) = piece.place else { return };
+    let pointer_ty = Llt::pointer(0, st.pointer_bits());
+    let base = h.builder().copy_from_physical(pointer_ty, mode.stack_pointer);
+    let offset_reg = h.builder().constant(Llt::scalar(st.pointer_bits()), i128::from(offset));
+    let address = h.build(Opcode::G_PTR_ADD, pointer_ty, &[base, offset_reg]);
+    let value = extend(h, piece);
+    let mem = MemOperand {
+        pointer: Some("stack".into()),
+        offset: offset as i64,
+        base_align: 1,
+        ..MemOperand::new(MemFlags::STORE, piece.ty)
+    };
+    h.builder().store(value, address, mem);
 }
 
 /// An integer (or pointer, or `half` without SSE2) argument as register-sized

@@ -5,7 +5,7 @@
 
 use gisel_core::ir::Inst;
 use gisel_core::legality::{CustomOutcome, LegalizeStep};
-use gisel_core::legalize::{Helper, LegalizeTarget, LibcallRequest};
+use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallRequest};
 use gisel_core::opcode::Opcode;
 use gisel_core::ty::Llt;
 
@@ -41,6 +41,11 @@ impl LegalizeTarget for X86Hooks {
 
     fn emit_libcall(&self, h: &mut Helper<'_>, inst: Inst, call: &LibcallRequest) -> Result<(), String> {
         super::calls::emit(h, inst, call, &self.st)
+    }
+
+    /// Scalar booleans are 0 or 1, vector lanes 0 or all ones.
+    fn boolean_content(&self, vector: bool) -> BooleanContent {
+        if vector { BooleanContent::ZeroOrNegativeOne } else { BooleanContent::ZeroOrOne }
     }
 
     fn stack_pointer(&self) -> Option<&'static str> {
