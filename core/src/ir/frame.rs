@@ -14,6 +14,10 @@ pub struct StackFrame {
     pub temporaries: Vec<StackTemporary>,
     /// A pass lowered a tail call (LLVM's `setHasTailCall`).
     pub has_tail_call: bool,
+    /// The largest alignment in bytes a pass required of the frame
+    /// without creating an object (LLVM's `ensureMaxAlignment`, as a call
+    /// lowering's outgoing stack arguments do); 0 when none.
+    pub max_alignment: u64,
     /// The object where the variable arguments are saved (the target's
     /// `varArgsFrameIndex`), if the function has one.
     pub var_args: Option<FrameRef>,
@@ -34,6 +38,11 @@ impl StackFrame {
     pub fn create(&mut self, size: u64, align: u64) -> u32 {
         self.temporaries.push(StackTemporary { size, align });
         self.declared + self.temporaries.len() as u32 - 1
+    }
+
+    /// Raises the frame's maximum alignment to at least `align` bytes.
+    pub fn ensure_max_alignment(&mut self, align: u64) {
+        self.max_alignment = self.max_alignment.max(align);
     }
 }
 

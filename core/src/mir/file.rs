@@ -39,7 +39,8 @@ impl MachineFunction {
     /// Moves the stack temporaries and constant-pool entries a pass created
     /// into the header's `stack:` and `constants:` lists, after the ones
     /// already there, as llc prints them, and records a tail call a pass
-    /// lowered in `hasTailCall`.
+    /// lowered in `hasTailCall` and the alignment a pass required of the
+    /// frame in `maxAlignment`.
     pub fn adopt_pass_additions(&mut self) {
         for constant in self.func.constant_pool.added.drain(..) {
             let id = self.header.constants.len() as u32;
@@ -64,6 +65,8 @@ impl MachineFunction {
         }
         self.func.frame.declared = self.header.stack.len() as u32;
         self.header.frame_info.has_tail_call |= std::mem::take(&mut self.func.frame.has_tail_call);
+        let required = u32::try_from(std::mem::take(&mut self.func.frame.max_alignment)).unwrap_or(u32::MAX);
+        self.header.frame_info.max_alignment = self.header.frame_info.max_alignment.max(required);
     }
 }
 

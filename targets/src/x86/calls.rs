@@ -112,7 +112,10 @@ fn assign_arguments(
     let mut pieces = Vec::new();
     let mut stored = 0;
     let (mut next_int, mut next_xmm, mut stack) = (0usize, 0usize, 0u64);
+    // Each slot raises the frame's alignment to its own (`AllocateStack`).
+    let mut frame_align = 0;
     let mut on_stack = |size: u64, align: u64| {
+        frame_align = frame_align.max(align);
         let offset = stack.next_multiple_of(align);
         stack = offset + size;
         Place::Stack(offset)
@@ -151,6 +154,7 @@ fn assign_arguments(
         }
         stored = pieces.len();
     }
+    h.func.frame.ensure_max_alignment(frame_align);
     Ok((pieces, stack))
 }
 

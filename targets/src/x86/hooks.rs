@@ -1,6 +1,7 @@
 //! The X86 hooks: LLVM 22's `X86LegalizerInfo::legalizeCustom` (narrowing
 //! stores, unsigned conversions through signed ones, x87 conversions
-//! ([`super::x87`])) and library calls
+//! ([`super::x87`]), constant vectors ([`super::build_vector`])) and
+//! library calls
 //! ([`super::calls`]).
 
 use gisel_core::ir::Inst;
@@ -34,6 +35,7 @@ impl LegalizeTarget for X86Hooks {
             Opcode::G_UITOFP => uitofp_through_signed(h, inst),
             Opcode::G_SITOFP => super::x87::sitofp(h, inst),
             Opcode::G_FPTOSI => super::x87::fptosi(h, inst),
+            Opcode::G_BUILD_VECTOR => super::build_vector::build_vector(h, inst),
             _ => false,
         };
         if done { CustomOutcome::Done } else { CustomOutcome::Failed }

@@ -2,6 +2,7 @@
 //! `-mattr`, LLVM 22's legality rules, and the hooks (custom conversions
 //! and stores, library calls under the System V conventions).
 
+mod build_vector;
 mod calls;
 pub mod hooks;
 pub mod rules;

@@ -242,8 +242,18 @@ impl<'a> Helper<'a> {
             _ => return false,
         };
         let dst = self.reg(inst, 0);
+        let align = self.func.ty(dst).size_in_bytes().max(1).next_power_of_two();
+        self.load_from_constant_pool(dst, value, align);
+        self.func.erase(inst);
+        true
+    }
+
+    /// `dst` loaded from a constant pool entry holding `value` (an IR
+    /// constant as the `.mir` file prints it: `i32 7`, `<2 x double> <...>`)
+    /// aligned to `align` bytes: `G_CONSTANT_POOL` and a `G_LOAD` at the
+    /// insertion point.
+    pub fn load_from_constant_pool(&mut self, dst: VReg, value: String, align: u64) {
         let ty = self.func.ty(dst);
-        let align = ty.size_in_bytes().max(1).next_power_of_two();
         let index = self.func.constant_pool.index_of(value, align);
         let pointer_ty = Llt::pointer(0, self.info.pointer_bits());
         let entry = Operand::ConstantPool { index, offset: 0 };
@@ -255,8 +265,6 @@ impl<'a> Helper<'a> {
         };
         let load = self.build_with(Opcode::G_LOAD, &[dst], vec![Operand::vreg_use(address[0])]);
         self.func.modify(load, |d| d.mem.push(mem));
-        self.func.erase(inst);
-        true
     }
 
     /// A `G_CONSTANT` of `ty` holding `value`, in a new vreg.
