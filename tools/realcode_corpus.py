@@ -4,7 +4,7 @@ by clang 22 at -O2, turned into generic MIR by llc 22's IRTranslator, and
 legalized by llc 22 for the expected outputs, in compare.py's format
 (MANIFEST.tsv plus NAME.0.expected.mir beside each input).
 
-    python3 tools/realcode_corpus.py OUT [--libs zlib lua] [--targets aarch64 riscv64 riscv32]
+    python3 tools/realcode_corpus.py OUT [--libs zlib lua] [--targets aarch64 riscv64 riscv32 x86_64 i686]
                                          [--llvm /usr/lib/llvm-22/bin]
 
 The sources come from the cargo registry: a scratch crate depending on
@@ -26,8 +26,11 @@ CLANG_TARGET = {
     "aarch64": ["--target=aarch64-linux-gnu"],
     "riscv64": ["--target=riscv64-linux-gnu", "-march=rv64gc"],
     "riscv32": ["--target=riscv32-linux-gnu", "-march=rv32gc"],
+    "x86_64": ["--target=x86_64-linux-gnu"],
+    "i686": ["--target=i686-linux-gnu"],
 }
-TRIPLE = {"aarch64": "aarch64-linux-gnu", "riscv64": "riscv64-linux-gnu", "riscv32": "riscv32-linux-gnu"}
+TRIPLE = {"aarch64": "aarch64-linux-gnu", "riscv64": "riscv64-linux-gnu", "riscv32": "riscv32-linux-gnu",
+          "x86_64": "x86_64-linux-gnu", "i686": "i686-linux-gnu"}
 DEFINES = {"zlib": ["-DHAVE_UNISTD_H"], "lua": ["-DLUA_USE_POSIX"]}
 HEADER = "target_dir\tfile\trun_index\tmtriple\tmattr\tother_flags\tllc_exit_code\tnum_functions\tfilecheck_ok\n"
 

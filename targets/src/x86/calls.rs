@@ -167,11 +167,13 @@ fn store_to_stack(h: &mut Helper<'_>, piece: &Piece, st: &Subtarget, mode: &Mode
     let offset_reg = h.builder().constant(Llt::scalar(st.pointer_bits()), i128::from(offset));
     let address = h.build(Opcode::G_PTR_ADD, pointer_ty, &[base, offset_reg]);
     let value = extend(h, piece);
+    // The slot holds the location's value type: a pointer as an integer.
+    let memory_ty = if piece.ty.is_pointer() { Llt::scalar(st.pointer_bits()) } else { piece.ty };
     let mem = MemOperand {
         pointer: Some("stack".into()),
         offset: offset as i64,
         base_align: 1,
-        ..MemOperand::new(MemFlags::STORE, piece.ty)
+        ..MemOperand::new(MemFlags::STORE, memory_ty)
     };
     h.builder().store(value, address, mem);
 }
