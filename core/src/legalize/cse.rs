@@ -11,7 +11,9 @@
 //! same places.
 
 use crate::apint::ApInt;
-use crate::ir::{Block, FpConst, Function, Inst, InstData, InstOpcode, IntPredicate, Operand, Reg, RegOperand, VReg};
+use crate::ir::{
+    Block, FpConst, FpKind, Function, Inst, InstData, InstOpcode, IntPredicate, Operand, Reg, RegOperand, VReg,
+};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
 use rustc_hash::FxHashMap;
@@ -380,6 +382,10 @@ fn fold_constants(func: &mut Function, inst: Inst) -> Vec<Inst> {
         fold_sext_inreg(func, inst);
         return Vec::new();
     }
+    if matches!(opcode, G_FADD | G_FSUB | G_FMUL | G_FDIV) {
+        fold_fp_binary(func, inst, opcode);
+        return Vec::new();
+    }
     if !matches!(
         opcode,
         G_ADD
@@ -487,6 +493,55 @@ fn fold_vector(func: &mut Function, inst: Inst, opcode: Opcode, lhs: VReg, rhs: 
         data.operands.extend(elements.into_iter().map(Operand::vreg_use));
     });
     constants
+}
+
+/// An IEEE operation on two `G_FCONSTANT`s of type `float` or `double`
+/// becomes a `G_FCONSTANT` (LLVM's `ConstantFoldFPBinOp`, rounding to
+/// nearest even as `APFloat` and the host both do). NaN operands, whose
+/// payload rules could differ, and other formats are left alone.
+fn fold_fp_binary(func: &mut Function, inst: Inst, opcode: Opcode) {
+    use Opcode::*;
+    let data = func.inst(inst);
+    let constant = |op: Option<&Operand>| -> Option<FpConst> {
+        let Some(Reg::Virtual(v)) = op?.as_reg().map(|r| r.reg) else { return None };
+        let def = func.def_inst(v)?;
+        match &func.inst(def).operands[..] {
+            [_, Operand::FpImm(c)] if func.inst(def).is(G_FCONSTANT) => Some(**c),
+            _ => None,
+        }
+    };
+    let (Some(a), Some(b)) = (constant(data.operands.get(1)), constant(data.operands.get(2))) else { return };
+    let (Some(x), Some(y)) = (a.as_f64(), b.as_f64()) else { return };
+    if a.kind != b.kind || x.is_nan() || y.is_nan() || data.operands.len() != 3 {
+        return;
+    }
+    let value = match (a.kind, opcode) {
+        (FpKind::Float, _) => {
+            let (x, y) = (x as f32, y as f32);
+            let r = match opcode {
+                G_FADD => x + y,
+                G_FSUB => x - y,
+                G_FMUL => x * y,
+                _ => x / y,
+            };
+            FpConst { kind: FpKind::Float, bits: u128::from(r.to_bits()) }
+        }
+        _ => {
+            let r = match opcode {
+                G_FADD => x + y,
+                G_FSUB => x - y,
+                G_FMUL => x * y,
+                _ => x / y,
+            };
+            FpConst { kind: FpKind::Double, bits: u128::from(r.to_bits()) }
+        }
+    };
+    func.modify(inst, |data| {
+        data.opcode = InstOpcode::Known(G_FCONSTANT);
+        data.flags = crate::ir::InstFlags::NONE;
+        data.operands.truncate(1);
+        data.operands.push(Operand::FpImm(Box::new(value)));
+    });
 }
 
 /// LLVM's `ConstantFoldBinOp` on two constants of the same width.

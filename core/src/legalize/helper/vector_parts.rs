@@ -46,16 +46,18 @@ pub(super) fn unmerge(h: &mut Helper<'_>, piece: Llt, value: VReg) -> Vec<VReg> 
 
 /// `extractVectorParts`: pieces of `count` elements; an uneven split
 /// unmerges into elements and rebuilds the pieces, the last (leftover) one
-/// smaller.
+/// smaller. The unmerges define registers made beforehand (LLVM's
+/// `extractParts`), so CSE never shares them: an operand used twice is
+/// split twice.
 pub(super) fn extract_vector_parts(h: &mut Helper<'_>, value: VReg, count: u32) -> Vec<VReg> {
     let ty = h.func.ty(value);
     let element = ty.element_type();
     let total = ty.num_elements();
     let narrow = piece_ty(element, count);
     if total.is_multiple_of(count) {
-        return h.split(value, narrow, (total / count) as usize);
+        return h.split_named(value, narrow, (total / count) as usize);
     }
-    let elements = h.split(value, element, total as usize);
+    let elements = h.split_named(value, element, total as usize);
     let mut pieces = Vec::with_capacity(elements.len().div_ceil(count as usize));
     for chunk in elements.chunks(count as usize) {
         let piece =
