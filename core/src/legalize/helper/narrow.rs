@@ -230,6 +230,15 @@ fn full_width_mem(h: &Helper<'_>, inst: Inst, value_ty: Llt) -> Option<MemOperan
         .then_some(mem)
 }
 
+/// Whether the rules widen a load of `types` (value, pointer) from `mem`
+/// to `value_ty`, which would undo loading the memory's width and never
+/// end.
+fn widens_back_to(h: &Helper<'_>, types: [Llt; 2], mem: &MemOperand, value_ty: Llt) -> bool {
+    let descs = [crate::legalize::mem_desc(mem)];
+    let step = h.info.action(&crate::legality::LegalityQuery::with_mem(Opcode::G_LOAD, &types, &descs));
+    step.action == crate::legality::LegalizeAction::WidenScalar && step.new_ty == value_ty
+}
+
 /// The register type of an extending load being narrowed: the narrow type when the memory fits in it (as LLVM does), else
 /// a scalar as wide as the memory. LLVM 22 uses the narrow type either way,
 /// which accesses more memory than the register holds and drops the rest
@@ -253,7 +262,13 @@ fn load(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
     };
     let mem_bits = mem.memory_type().map(|t| t.size_in_bytes() * 8);
     if mem_bits != Some(value_ty.size_in_bits()) {
-        let loaded = h.builder().load(extending_access_type(mem_bits, narrow), base, mem);
+        let mut access = extending_access_type(mem_bits, narrow);
+        if widens_back_to(h, [access, h.func.ty(base)], &mem, value_ty) {
+            // The rules would widen the memory-wide load back to this one:
+            // load the narrow type as LLVM does (and fail where it fails).
+            access = narrow;
+        }
+        let loaded = h.builder().load(access, base, mem);
         h.build_into(Opcode::G_ANYEXT, dst, &[loaded]);
         h.func.erase(inst);
         return StepResult::Legalized;
