@@ -138,7 +138,7 @@ impl FpConst {
     pub fn from_f64(kind: FpKind, value: f64) -> Option<FpConst> {
         let bits = match kind {
             FpKind::Double => u128::from(value.to_bits()),
-            FpKind::Float => u128::from((value as f32).to_bits()),
+            FpKind::Float => u128::from(double_to_float_bits(value)),
             FpKind::Half => u128::from(f64_to_half(value)),
             FpKind::BFloat => u128::from(f32_to_bfloat(value as f32)),
             FpKind::Fp128 => f64_to_quad_llvm_order(value),
@@ -151,10 +151,33 @@ impl FpConst {
     pub fn as_f64(self) -> Option<f64> {
         match self.kind {
             FpKind::Double => Some(f64::from_bits(self.bits as u64)),
-            FpKind::Float => Some(f64::from(f32::from_bits(self.bits as u32))),
+            FpKind::Float => Some(float_bits_to_double(self.bits as u32)),
             _ => None,
         }
     }
+}
+
+/// `value` rounded to a float's bits; a NaN keeps its sign and the top of
+/// its payload, signaling or quiet as it is (as `APFloat::convert` does,
+/// where the host's conversion would quiet a signaling NaN).
+fn double_to_float_bits(value: f64) -> u32 {
+    if !value.is_nan() {
+        return (value as f32).to_bits();
+    }
+    let bits = value.to_bits();
+    let sign = ((bits >> 63) as u32) << 31;
+    sign | 0x7f80_0000 | ((bits & ((1 << 52) - 1)) >> 29) as u32
+}
+
+/// The float with `bits` as a double, exactly; a NaN keeps its sign and
+/// payload, signaling or quiet.
+fn float_bits_to_double(bits: u32) -> f64 {
+    let value = f32::from_bits(bits);
+    if !value.is_nan() {
+        return f64::from(value);
+    }
+    let sign = u64::from(bits >> 31) << 63;
+    f64::from_bits(sign | (0x7ff << 52) | (u64::from(bits & 0x007f_ffff) << 29))
 }
 
 impl fmt::Display for FpConst {
@@ -255,6 +278,15 @@ mod tests {
 
     fn show(kind: FpKind, text: &str) -> String {
         FpConst::parse(kind, text).unwrap().to_string()
+    }
+
+    #[test]
+    fn float_nans_keep_their_payload_and_kind() {
+        // A signaling NaN stays signaling through the double-hex literal.
+        assert_eq!(show(FpKind::Float, "0x7FF4000000000000"), "float 0x7FF4000000000000");
+        let snan = FpConst::parse(FpKind::Float, "0x7FF4000000000000").unwrap_or_else(|| panic!("parses"));
+        assert!(snan.is_signaling_nan());
+        assert_eq!(show(FpKind::Float, "0xFFF8000000000000"), "float 0xFFF8000000000000");
     }
 
     #[test]

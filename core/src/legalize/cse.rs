@@ -497,8 +497,9 @@ fn fold_vector(func: &mut Function, inst: Inst, opcode: Opcode, lhs: VReg, rhs: 
 
 /// An IEEE operation on two `G_FCONSTANT`s of type `float` or `double`
 /// becomes a `G_FCONSTANT` (LLVM's `ConstantFoldFPBinOp`, rounding to
-/// nearest even as `APFloat` and the host both do). NaN operands, whose
-/// payload rules could differ, and other formats are left alone.
+/// nearest even as `APFloat` and the host both do). A NaN operand gives
+/// itself, quieted, as `APFloat`'s `propagateNaN` chooses: a signaling
+/// NaN before a quiet one, then the first. Other formats are left alone.
 fn fold_fp_binary(func: &mut Function, inst: Inst, opcode: Opcode) {
     use Opcode::*;
     let data = func.inst(inst);
@@ -512,10 +513,15 @@ fn fold_fp_binary(func: &mut Function, inst: Inst, opcode: Opcode) {
     };
     let (Some(a), Some(b)) = (constant(data.operands.get(1)), constant(data.operands.get(2))) else { return };
     let (Some(x), Some(y)) = (a.as_f64(), b.as_f64()) else { return };
-    if a.kind != b.kind || x.is_nan() || y.is_nan() || data.operands.len() != 3 {
+    if a.kind != b.kind || data.operands.len() != 3 {
         return;
     }
     let value = match (a.kind, opcode) {
+        _ if x.is_nan() || y.is_nan() => {
+            let nan = if !x.is_nan() || (!a.is_signaling_nan() && b.is_signaling_nan()) { b } else { a };
+            let quiet_bit = if nan.kind == FpKind::Float { 1u128 << 22 } else { 1u128 << 51 };
+            FpConst { kind: nan.kind, bits: nan.bits | quiet_bit }
+        }
         (FpKind::Float, _) => {
             let (x, y) = (x as f32, y as f32);
             let r = match opcode {
