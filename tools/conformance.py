@@ -35,6 +35,11 @@ GROUPS = [
     ("sweep", "^riscv64-m/"),
     ("sweep", "^riscv64-m-zbb/"),
     ("sweep", "^riscv64-mfd/"),
+    ("sweep", "^x86_64/"),
+    ("sweep", "^x86_64-avx2/"),
+    ("sweep", "^x86_64-avx512/"),
+    ("sweep", "^i386/"),
+    ("sweep", "^i686-sse2/"),
 ]
 REALCODE_GROUPS = [("realcode", f"^{lib}/{target}/") for lib in ("zlib", "lua")
                    for target in ("aarch64", "riscv64", "riscv32")]
