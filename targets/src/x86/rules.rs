@@ -111,7 +111,8 @@ legalizer! {
 
         // ----- integer arithmetic -----
 
-        G_ADD | G_SUB => legal_for(s8, s16, s32)
+        // ANCHOR: add_sub
+                G_ADD | G_SUB => legal_for(s8, s16, s32)
             .legal_for(if is64, s64)
             .legal_for(if sse2, v16s8, v8s16, v4s32, v2s64)
             .legal_for(if avx2, v32s8, v16s16, v8s32, v4s64)
@@ -128,6 +129,7 @@ legalizer! {
             .widen_scalar_to_next_pow2(0, 32)
             .clamp_scalar(0, s8, max_scalar)
             .scalarize(0);
+        // ANCHOR_END: add_sub
 
         G_UADDE | G_UADDO | G_USUBE | G_USUBO => legal_for((s8, s8), (s16, s8), (s32, s8))
             .legal_for(if is64, (s64, s8))
