@@ -112,7 +112,7 @@ legalizer! {
         // ----- integer arithmetic -----
 
         // ANCHOR: add_sub
-                G_ADD | G_SUB => legal_for(s8, s16, s32)
+        G_ADD | G_SUB => legal_for(s8, s16, s32)
             .legal_for(if is64, s64)
             .legal_for(if sse2, v16s8, v8s16, v4s32, v2s64)
             .legal_for(if avx2, v32s8, v16s16, v8s32, v4s64)
