@@ -1,7 +1,7 @@
 //! The X86 hooks: LLVM 22's `X86LegalizerInfo::legalizeCustom` (narrowing
 //! stores, unsigned conversions through signed ones, x87 conversions
-//! ([`super::x87`]), constant vectors ([`super::build_vector`])) and
-//! library calls
+//! ([`super::x87`]), constant vectors ([`super::build_vector`]), the
+//! rounding mode ([`super::rounding`])) and library calls
 //! ([`super::calls`]).
 
 use gisel_core::ir::Inst;
@@ -10,6 +10,7 @@ use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallReques
 use gisel_core::opcode::Opcode;
 use gisel_core::ty::Llt;
 
+use super::subtarget::Feature::Sse1;
 use super::subtarget::Subtarget;
 
 /// The X86 implementation of [`LegalizeTarget`].
@@ -36,6 +37,8 @@ impl LegalizeTarget for X86Hooks {
             Opcode::G_SITOFP => super::x87::sitofp(h, inst),
             Opcode::G_FPTOSI => super::x87::fptosi(h, inst),
             Opcode::G_BUILD_VECTOR => super::build_vector::build_vector(h, inst),
+            Opcode::G_GET_ROUNDING => super::rounding::get_rounding(h, inst),
+            Opcode::G_SET_ROUNDING => super::rounding::set_rounding(h, inst, self.st.has(Sse1)),
             _ => false,
         };
         if done { CustomOutcome::Done } else { CustomOutcome::Failed }

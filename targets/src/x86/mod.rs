@@ -5,6 +5,7 @@
 mod build_vector;
 mod calls;
 pub mod hooks;
+mod rounding;
 pub mod rules;
 pub mod subtarget;
 mod x87;
