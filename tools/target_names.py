@@ -7,12 +7,17 @@ and the features each non-generic CPU enables, as clang 22 expands `-mcpu`
 into a function's "target-features", into targets/data/<arch>-cpu-features.txt
 (`cpu<TAB>+f1,+f2,...`), which gisel puts before -mattr for `-mcpu` and a
 function's "target-cpu". The generic CPUs are left out: they keep the
-triple's defaults.
+triple's defaults. X86's CPU features come from LLVM's own processor
+definitions instead (X86.td through llvm-tblgen, with the features they
+imply), since clang's expansion differs from llc's (clang 22 gives
+pentium4 no SSE2): pass the `llvm` directory of LLVM 22's sources.
 
     python3 tools/target_names.py [--llc /usr/lib/llvm-22/bin/llc]
                                   [--clang /usr/lib/llvm-22/bin/clang]
+                                  [--llvm-src LLVM_DIR] [--tblgen /usr/lib/llvm-22/bin/llvm-tblgen]
 """
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -22,10 +27,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "targets", "data")
 TRIPLES = {"aarch64": "aarch64", "riscv": "riscv64", "x86": "x86_64"}
 # The triples clang may need for a CPU (an RV32 CPU refuses riscv64).
-CLANG_TRIPLES = {"aarch64": ["aarch64-linux-gnu"], "riscv": ["riscv64-linux-gnu", "riscv32-linux-gnu"],
-                 "x86": ["x86_64-linux-gnu", "i686-linux-gnu"]}
-# The clang option naming a CPU (x86 takes -march; -mcpu is refused there).
-CLANG_CPU_OPTION = {"x86": "-march"}
+CLANG_TRIPLES = {"aarch64": ["aarch64-linux-gnu"], "riscv": ["riscv64-linux-gnu", "riscv32-linux-gnu"]}
+# Targets whose CPU features come from their TableGen processor definitions.
+TD_CPU_FEATURES = {"x86": "X86"}
 FEATURES = re.compile(r'"target-features"="([^"]*)"')
 ENTRY = re.compile(r"^  (\S+)\s+- ")
 
@@ -39,7 +43,7 @@ def names(help_text, heading):
 def cpu_features(clang, arch, cpu, source):
     """The features clang enables for `cpu`, or None when it refuses it."""
     for triple in CLANG_TRIPLES[arch]:
-        done = subprocess.run([clang, f"--target={triple}", f"{CLANG_CPU_OPTION.get(arch, '-mcpu')}={cpu}", "-S", "-emit-llvm", "-o", "-", source],
+        done = subprocess.run([clang, f"--target={triple}", f"-mcpu={cpu}", "-S", "-emit-llvm", "-o", "-", source],
                               capture_output=True, text=True)
         found = FEATURES.search(done.stdout) if done.returncode == 0 else None
         if found:
@@ -47,10 +51,35 @@ def cpu_features(clang, arch, cpu, source):
     return None
 
 
+def td_cpu_features(tblgen, llvm_dir, target):
+    """{cpu: "+f1,+f2,..."} from the target's processor definitions, each
+    with every feature its features imply."""
+    target_dir = os.path.join(llvm_dir, "lib", "Target", target)
+    dump = os.path.join(tempfile.mkdtemp(), "records.json")
+    subprocess.run([tblgen, "-dump-json", "-I", os.path.join(llvm_dir, "include"), "-I", target_dir,
+                    os.path.join(target_dir, f"{target}.td"), "-o", dump], check=True)
+    with open(dump) as f:
+        records = json.load(f)
+
+    def closure(defs):
+        seen, todo = set(), [d["def"] for d in defs]
+        while todo:
+            name = todo.pop()
+            if name not in seen:
+                seen.add(name)
+                todo.extend(d["def"] for d in records[name]["Implies"])
+        return sorted(records[name]["Name"] for name in seen)
+
+    processors = (records[name] for name in records["!instanceof"]["Processor"])
+    return {p["Name"]: ",".join(f"+{f}" for f in closure(p["Features"])) for p in processors}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--llc", default="/usr/lib/llvm-22/bin/llc")
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang")
+    ap.add_argument("--llvm-src", help="LLVM 22's llvm/ source directory, for X86's CPU features")
+    ap.add_argument("--tblgen", default="/usr/lib/llvm-22/bin/llvm-tblgen")
     args = ap.parse_args()
     source = os.path.join(tempfile.mkdtemp(), "f.c")
     with open(source, "w") as out:
@@ -66,9 +95,18 @@ def main():
                 out.write("".join(f"{name}\n" for name in listed))
             print(f"{arch}: {len(listed)} {kind}")
         cpus = names(text, "Available CPUs for this target:")
+        if arch in TD_CPU_FEATURES and not args.llvm_src:
+            print(f"{arch}: CPU features kept (they need --llvm-src)")
+            continue
+        td = td_cpu_features(args.tblgen, args.llvm_src, TD_CPU_FEATURES[arch]) if arch in TD_CPU_FEATURES else None
         rows = []
         for cpu in cpus:
-            features = None if cpu.startswith("generic") else cpu_features(args.clang, arch, cpu, source)
+            if cpu.startswith("generic"):
+                features = None
+            elif td is not None:
+                features = td.get(cpu)
+            else:
+                features = cpu_features(args.clang, arch, cpu, source)
             if features:
                 rows.append(f"{cpu}\t{features}\n")
         with open(os.path.join(DATA, f"{arch}-cpu-features.txt"), "w") as out:

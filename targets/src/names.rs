@@ -114,6 +114,10 @@ mod tests {
         assert!(a75.split(',').any(|f| f == "+fullfp16") && a75.split(',').any(|f| f == "+neon"), "{a75}");
         let u74 = Arch::RiscV.cpu_features("sifive-u74").unwrap_or_default();
         assert!(["+m", "+a", "+f", "+d", "+c"].iter().all(|f| u74.split(',').any(|g| g == *f)), "{u74}");
+        // X86's CPUs as llc defines them (clang 22 gives pentium4 no SSE2).
+        let pentium4 = Arch::X86.cpu_features("pentium4").unwrap_or_default();
+        assert!(pentium4.split(',').any(|f| f == "+sse2"), "{pentium4}");
+        assert_eq!(Arch::X86.cpu_features("generic"), None);
         assert_eq!(Arch::AArch64.cpu_features("generic"), None);
         assert_eq!(Arch::AArch64.cpu_features("cortex"), None, "a prefix is not a CPU");
         assert_eq!(Arch::AArch64.base_features(Some("nope")), Some("-fp-armv8"));
