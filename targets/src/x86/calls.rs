@@ -101,8 +101,8 @@ pub(super) fn emit(h: &mut Helper<'_>, inst: Inst, request: &LibcallRequest, st:
 /// registers while they last (`x86_fp80` always on the stack), on i386
 /// all to the stack, each slot aligned to its size up to the stack's slot
 /// alignment. Stack pieces are stored as each argument is split (as call
-/// lowering does); the register pieces are returned, with the stack size,
-/// for copies made after all of them.
+/// lowering does); the pieces are returned, with the stack size, for the
+/// register copies made after all of them.
 fn assign_arguments(
     h: &mut Helper<'_>,
     request: &LibcallRequest,
