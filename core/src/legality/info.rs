@@ -153,7 +153,7 @@ impl LegalizerInfo {
     }
 
     /// The answer to a query (LLVM's `getAction`), cached. The legacy
-    /// answer of an empty rule set is resolved ([`legacy_answer`]).
+    /// answer of an empty rule set is resolved (`legacy_answer`).
     /// Opcodes the legalizer never visits (COPY, G_ASSERT_*) are `Legal`.
     #[inline]
     pub fn action(&self, q: &LegalityQuery<'_>) -> LegalizeStep {

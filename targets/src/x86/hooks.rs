@@ -1,8 +1,8 @@
 //! The X86 hooks: LLVM 22's `X86LegalizerInfo::legalizeCustom` (narrowing
 //! stores, unsigned conversions through signed ones, x87 conversions
-//! ([`super::x87`]), constant vectors ([`super::build_vector`]), the
-//! rounding mode ([`super::rounding`])) and library calls
-//! ([`super::calls`]).
+//! (`super::x87`), constant vectors (`super::build_vector`), the
+//! rounding mode (`super::rounding`)) and library calls
+//! (`super::calls`).
 
 use gisel_core::ir::Inst;
 use gisel_core::legality::{CustomOutcome, LegalizeStep};
