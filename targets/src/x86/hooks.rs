@@ -4,9 +4,9 @@
 //! rounding mode (`super::rounding`)) and library calls
 //! (`super::calls`).
 
-use gisel_core::ir::Inst;
+use gisel_core::ir::{Inst, Operand};
 use gisel_core::legality::{CustomOutcome, LegalizeStep};
-use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallRequest};
+use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallRequest, StepResult};
 use gisel_core::opcode::Opcode;
 use gisel_core::ty::Llt;
 
@@ -58,11 +58,30 @@ impl LegalizeTarget for X86Hooks {
     }
 }
 
-/// A truncating store stores its whole value: its memory operand takes
-/// the value's type (`legalizeNarrowingStore`).
+/// A store whose value's type is not its memory's. As wide as its memory
+/// (a pointer stored as an integer, a vector as another), the memory
+/// operand takes the value's type, as LLVM 22's `legalizeNarrowingStore`
+/// does. Wider than its memory, LLVM 22 does the same and so writes the
+/// whole value past the memory (`docs/src/llvm.md`); gisel truncates the
+/// value to a byte-sized power-of-two memory type and stores that, and
+/// splits other memory sizes as the generic lowering does.
 fn narrowing_store(h: &mut Helper<'_>, inst: Inst) -> bool {
     let ty = h.ty(inst, 0);
-    h.func.modify(inst, |data| data.mem.iter_mut().take(1).for_each(|mem| mem.retype(ty)));
+    let mem_ty = h.func.inst(inst).mem.first().and_then(|mem| mem.memory_type());
+    let Some(mem_ty) =
+        mem_ty.filter(|mem_ty| ty.is_scalar() && mem_ty.is_scalar() && mem_ty.size_in_bits() < ty.size_in_bits())
+    else {
+        h.func.modify(inst, |data| data.mem.iter_mut().take(1).for_each(|mem| mem.retype(ty)));
+        h.mark_changed(inst);
+        return true;
+    };
+    let bits = mem_ty.size_in_bits();
+    if bits < 8 || !bits.is_power_of_two() {
+        return matches!(h.lower(inst), StepResult::Legalized);
+    }
+    let value = h.reg(inst, 0);
+    let narrow = h.build(Opcode::G_TRUNC, Llt::scalar(bits as u32), &[value]);
+    h.func.set_operand(inst, 0, Operand::vreg_use(narrow));
     h.mark_changed(inst);
     true
 }
