@@ -58,18 +58,18 @@ impl LegalizeTarget for X86Hooks {
     }
 }
 
-/// A store whose value's type is not its memory's. As wide as its memory
-/// (a pointer stored as an integer, a vector as another), the memory
-/// operand takes the value's type, as LLVM 22's `legalizeNarrowingStore`
-/// does. Wider than its memory, LLVM 22 does the same and so writes the
-/// whole value past the memory (`docs/src/llvm.md`); gisel truncates the
+/// A store whose value's type is not its memory's. Taking as many bytes as
+/// its memory (a pointer stored as an integer, a vector as another, an
+/// `s8` holding an `s1`), the memory operand takes the value's type, as
+/// LLVM 22's `legalizeNarrowingStore` does. Taking more bytes, LLVM 22 does
+/// the same and so writes past the memory (`docs/src/llvm.md`); gisel truncates the
 /// value to a byte-sized power-of-two memory type and stores that, and
 /// splits other memory sizes as the generic lowering does.
 fn narrowing_store(h: &mut Helper<'_>, inst: Inst) -> bool {
     let ty = h.ty(inst, 0);
     let mem_ty = h.func.inst(inst).mem.first().and_then(|mem| mem.memory_type());
     let Some(mem_ty) =
-        mem_ty.filter(|mem_ty| ty.is_scalar() && mem_ty.is_scalar() && mem_ty.size_in_bits() < ty.size_in_bits())
+        mem_ty.filter(|mem_ty| ty.is_scalar() && mem_ty.is_scalar() && mem_ty.size_in_bytes() < ty.size_in_bytes())
     else {
         h.func.modify(inst, |data| data.mem.iter_mut().take(1).for_each(|mem| mem.retype(ty)));
         h.mark_changed(inst);
