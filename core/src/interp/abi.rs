@@ -132,7 +132,7 @@ impl Abi {
             Arch::AArch64 => return Some(Abi::aarch64()),
             Arch::RiscV32 => Abi::riscv32(),
             Arch::RiscV64 => Abi::riscv64(),
-            Arch::X86 | Arch::X86_64 => return None,
+            Arch::X86 | Arch::X86_64 | Arch::Arm => return None,
         };
         // The last mention of a feature wins, as in LLVM's feature strings.
         let (mut f, mut d) = (false, false);

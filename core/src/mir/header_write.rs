@@ -39,6 +39,7 @@ fn mfi_keys(arch: Arch) -> &'static [&'static str] {
         Arch::AArch64 => &["hasRedZone", "stackSizeZPR", "stackSizePPR", "hasStackFrame", "hasStreamingModeChanges"],
         Arch::RiscV32 | Arch::RiscV64 => &["varArgsFrameIndex", "varArgsSaveSize"],
         Arch::X86 | Arch::X86_64 => &["amxProgModel"],
+        Arch::Arm => &["isLRSpilled"],
     }
 }
 
@@ -55,7 +56,7 @@ pub fn validate_machine_function_info(header: &FunctionHeader, target: &Target) 
             return Err(MirError::new(format!("unknown key '{}'", e.key), e.key_span.clone()));
         }
         let ok = match e.key.as_str() {
-            "hasRedZone" | "hasStackFrame" | "hasStreamingModeChanges" => {
+            "hasRedZone" | "hasStackFrame" | "hasStreamingModeChanges" | "isLRSpilled" => {
                 matches!(e.value.as_str(), "true" | "false")
             }
             "varArgsFrameIndex" => e.value.parse::<i32>().is_ok(),
@@ -97,6 +98,7 @@ fn write_mfi(entries: Option<&[MfiEntry]>, arch: Arch, out: &mut String) {
             lines.push(("varArgsSaveSize", get("varArgsSaveSize").unwrap_or("0")));
         }
         Arch::X86 | Arch::X86_64 => lines.push(("amxProgModel", get("amxProgModel").unwrap_or("None"))),
+        Arch::Arm => lines.push(("isLRSpilled", get("isLRSpilled").unwrap_or("false"))),
     }
     if lines.is_empty() {
         padded(out, 0, "machineFunctionInfo", "{}");
@@ -202,7 +204,7 @@ fn frame_info_fields<'h>(h: &'h FunctionHeader, target: &Target) -> [Field<'h>; 
     let max_align = objects.map(|a| a.unwrap_or(1)).fold(u64::from(f.max_alignment).max(1), u64::max);
     let max_call = f.max_call_frame_size.unwrap_or(match target.arch {
         Arch::AArch64 => 0,
-        Arch::RiscV32 | Arch::RiscV64 | Arch::X86 | Arch::X86_64 => u32::MAX,
+        Arch::RiscV32 | Arch::RiscV64 | Arch::X86 | Arch::X86_64 | Arch::Arm => u32::MAX,
     });
     let frame_ref_field = |key, value: &str| {
         let printed = frame_ref(value, &h.stack);

@@ -24,6 +24,8 @@ pub enum Arch {
     X86,
     /// `x86_64` (`amd64`).
     X86_64,
+    /// 32-bit Arm and Thumb (`arm*`, `thumb*`).
+    Arm,
 }
 
 /// A target as far as the `.mir` container cares: triple, architecture and
@@ -57,6 +59,9 @@ const X86_MACHO: &str = "e-m:o-p:32:32-p270:32:32-p271:32:32-p272:64:64-i128:128
 const X86_64_ELF: &str = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128";
 const X86_64_MACHO: &str = "e-m:o-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128";
 const X86_64_COFF: &str = "e-m:w-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128";
+const ARM_ELF: &str = "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64";
+const ARM_BE_ELF: &str = "E-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64";
+const ARM_COFF: &str = "e-m:w-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64";
 
 impl Target {
     /// The target of `triple` (printed as given; pass it through
@@ -82,6 +87,11 @@ impl Target {
             "x86_64" | "amd64" if apple => (Arch::X86_64, X86_64_MACHO),
             "x86_64" | "amd64" if windows => (Arch::X86_64, X86_64_COFF),
             "x86_64" | "amd64" => (Arch::X86_64, X86_64_ELF),
+            // Darwin's Arm ABI (APCS) has a layout of its own.
+            a if is_arm(a) && apple => return None,
+            a if is_arm(a) && windows => (Arch::Arm, ARM_COFF),
+            a if is_arm(a) && (a.contains("eb") || a.ends_with("_be")) => (Arch::Arm, ARM_BE_ELF),
+            a if is_arm(a) => (Arch::Arm, ARM_ELF),
             _ => return None,
         };
         Some(Target { triple: triple.to_owned(), arch, datalayout, features: String::new(), cpu: None })
@@ -136,6 +146,11 @@ impl Target {
 /// Whether `arch_name` (a triple's first part) is 32-bit x86.
 fn is_x86_32(arch_name: &str) -> bool {
     matches!(arch_name, "i386" | "i486" | "i586" | "i686")
+}
+
+/// Whether `arch_name` (a triple's first part) is 32-bit Arm or Thumb.
+fn is_arm(arch_name: &str) -> bool {
+    (arch_name.starts_with("arm") && !arch_name.starts_with("arm64")) || arch_name.starts_with("thumb")
 }
 
 /// The pointer sizes of a data layout string.
@@ -410,6 +425,18 @@ mod tests {
         assert_eq!(windows, Some(X86_64_COFF));
         assert!(Target::from_triple("i686-pc-windows-msvc").is_none());
         assert!(Target::from_triple("mips").is_none());
+    }
+
+    #[test]
+    fn arm_triples_and_layouts() {
+        let layout = |triple| Target::from_triple(triple).map(|t| (t.arch, t.datalayout));
+        assert_eq!(layout("armv7-unknown-linux-gnueabihf"), Some((Arch::Arm, ARM_ELF)));
+        assert_eq!(layout("thumbv7-unknown-linux-gnueabihf"), Some((Arch::Arm, ARM_ELF)));
+        assert_eq!(layout("armeb-unknown-linux-gnueabi"), Some((Arch::Arm, ARM_BE_ELF)));
+        assert_eq!(layout("thumbv7-unknown-windows-msvc"), Some((Arch::Arm, ARM_COFF)));
+        assert_eq!(layout("thumbv7-apple-ios"), None);
+        assert_eq!(layout("arm64").map(|(arch, _)| arch), Some(Arch::AArch64));
+        assert_eq!(pointer_bits("arm-unknown-linux-gnueabi", 0), 32);
     }
 
     #[test]

@@ -7,6 +7,7 @@ use super::module::Arch;
 const AARCH64: &str = include_str!("../../data/aarch64-instructions.txt");
 const RISCV: &str = include_str!("../../data/riscv-instructions.txt");
 const X86: &str = include_str!("../../data/x86-instructions.txt");
+const ARM: &str = include_str!("../../data/arm-instructions.txt");
 
 /// Whether `arch` has a machine instruction named `name`.
 pub(super) fn has_instruction(arch: Arch, name: &str) -> bool {
@@ -14,6 +15,7 @@ pub(super) fn has_instruction(arch: Arch, name: &str) -> bool {
         Arch::AArch64 => AARCH64,
         Arch::RiscV32 | Arch::RiscV64 => RISCV,
         Arch::X86 | Arch::X86_64 => X86,
+        Arch::Arm => ARM,
     };
     is_sorted_line(names, name)
 }
@@ -51,6 +53,8 @@ mod tests {
         assert!(has_instruction(Arch::RiscV64, "PseudoRET"));
         assert!(!has_instruction(Arch::RiscV64, "RET_ReallyLR"));
         assert!(has_instruction(Arch::X86, "CALLpcrel32") && has_instruction(Arch::X86_64, "ADJCALLSTACKDOWN64"));
+        assert!(has_instruction(Arch::Arm, "BX_RET") && has_instruction(Arch::Arm, "tBL"));
+        assert!(is_sorted_line(ARM, "ADJCALLSTACKDOWN"));
         for absent in ["", "ZZZZ", "RET_Really", "RET_ReallyLRX"] {
             assert!(!has_instruction(Arch::AArch64, absent), "{absent}");
         }
