@@ -11,6 +11,7 @@
 pub mod riscv;
 
 pub mod aarch64;
+pub mod arm;
 mod names;
 mod options;
 pub mod toy;
@@ -40,6 +41,8 @@ pub enum Arch {
     RiscV,
     /// `x86_64*`, `amd64*` and `i386*` to `i686*`.
     X86,
+    /// 32-bit Arm and Thumb (`arm*`, `thumb*`).
+    Arm,
 }
 
 impl Arch {
@@ -51,6 +54,7 @@ impl Arch {
             a if a.starts_with("aarch64") || a == "arm64" => Ok(Arch::AArch64),
             a if a.starts_with("riscv32") || a.starts_with("riscv64") => Ok(Arch::RiscV),
             "x86_64" | "amd64" | "i386" | "i486" | "i586" | "i686" => Ok(Arch::X86),
+            a if (a.starts_with("arm") && !a.starts_with("arm64")) || a.starts_with("thumb") => Ok(Arch::Arm),
             _ => Err(format!("no legalizer rules for target '{triple}' yet")),
         }
     }
@@ -81,5 +85,6 @@ pub fn target_for(triple: &str, options: &TargetOptions) -> Result<Target, Strin
         Arch::AArch64 => Ok(aarch64::target(triple, options)),
         Arch::RiscV => riscv::target(triple, options).ok_or_else(|| format!("bad RISC-V triple '{triple}'")),
         Arch::X86 => x86::target(triple, options).ok_or_else(|| format!("bad X86 triple '{triple}'")),
+        Arch::Arm => Ok(arm::target(triple, options)),
     }
 }

@@ -15,6 +15,9 @@ const RISCV_CPU_FEATURES: &str = include_str!("../data/riscv-cpu-features.txt");
 const X86_CPUS: &str = include_str!("../data/x86-cpus.txt");
 const X86_FEATURES: &str = include_str!("../data/x86-features.txt");
 const X86_CPU_FEATURES: &str = include_str!("../data/x86-cpu-features.txt");
+const ARM_CPUS: &str = include_str!("../data/arm-cpus.txt");
+const ARM_FEATURES: &str = include_str!("../data/arm-features.txt");
+const ARM_CPU_FEATURES: &str = include_str!("../data/arm-cpu-features.txt");
 
 impl Arch {
     /// Whether llc recognizes `cpu` for this architecture (every name, for
@@ -32,6 +35,7 @@ impl Arch {
             Arch::AArch64 => AARCH64_CPU_FEATURES,
             Arch::RiscV => RISCV_CPU_FEATURES,
             Arch::X86 => X86_CPU_FEATURES,
+            Arch::Arm => ARM_CPU_FEATURES,
         };
         table.lines().find_map(|line| line.strip_prefix(cpu)?.strip_prefix('\t'))
     }
@@ -56,6 +60,7 @@ impl Arch {
             Arch::AArch64 => Some((AARCH64_CPUS, AARCH64_FEATURES)),
             Arch::RiscV => Some((RISCV_CPUS, RISCV_FEATURES)),
             Arch::X86 => Some((X86_CPUS, X86_FEATURES)),
+            Arch::Arm => Some((ARM_CPUS, ARM_FEATURES)),
         }
     }
 
