@@ -7,6 +7,7 @@ results, in compare.py's format (MANIFEST.tsv plus
 NAME.<run>.expected.mir beside each input).
 
     python3 tools/llvm_tests_corpus.py OUT [--llc /usr/lib/llvm-22/bin/llc] [--jobs N]
+                                           [--targets aarch64 riscv arm]
                                            [--download-timeout SECONDS]
 
 The tests come from the Debian source package of llc's binary package
@@ -22,7 +23,8 @@ complete for the same source package, llc and script does nothing.
 
 Files are named as in ../shared/conformance/llvm: aarch64/<path below
 AArch64/GlobalISel/>, riscv/<path below RISCV/GlobalISel/legalizer/> (a
-file directly in RISCV/GlobalISel/ keeps its bare name). The fifth of
+file directly in RISCV/GlobalISel/ keeps its bare name), arm/<path below
+ARM/GlobalISel/> (Arm is built only when --targets names it). The fifth of
 them that the shared corpus holds out (int(sha1("<target>/<file>"), 16)
 % 5 == 0) is never written, not even while unpacking. Each distinct llc
 argument list among a file's RUN lines is one run (run_index in file
@@ -50,7 +52,10 @@ TEST_DIRS = {
     "aarch64": ("llvm/test/CodeGen/AArch64/GlobalISel/", ["llvm/test/CodeGen/AArch64/GlobalISel/"]),
     "riscv": ("llvm/test/CodeGen/RISCV/GlobalISel/",
               ["llvm/test/CodeGen/RISCV/GlobalISel/legalizer/", "llvm/test/CodeGen/RISCV/GlobalISel/"]),
+    "arm": ("llvm/test/CodeGen/ARM/GlobalISel/", ["llvm/test/CodeGen/ARM/GlobalISel/"]),
 }
+# The targets built unless --targets says otherwise (those the ratchet checks).
+DEFAULT_TARGETS = ["aarch64", "riscv"]
 HEADER = "target_dir\tfile\trun_index\tmtriple\tmattr\tother_flags\tllc_exit_code\tnum_functions\tfilecheck_ok\n"
 APT_HELPER = "/usr/lib/apt/apt-helper"
 LLC_TIMEOUT = 120
@@ -316,26 +321,26 @@ def held_out(target, name):
     return int(hashlib.sha1(f"{target}/{name}".encode()).hexdigest(), 16) % 5 == 0
 
 
-def corpus_name(path):
+def corpus_name(path, targets):
     """(target, name) of a tarball member path without its top folder, or
-    None when it is not one of the tests."""
+    None when it is not one of the tests of `targets`."""
     if not path.endswith(".mir"):
         return None
     for target, (top, bases) in TEST_DIRS.items():
-        if path.startswith(top):
+        if target in targets and path.startswith(top):
             base = next(b for b in bases if path.startswith(b))
             return target, path[len(base):]
     return None
 
 
-def unpack_tests(tarball, out):
-    """Writes the legalizer tests that are not held out to OUT/<target>/;
-    returns ([(target, name, text)], number held out)."""
+def unpack_tests(tarball, out, targets):
+    """Writes the legalizer tests of `targets` that are not held out to
+    OUT/<target>/; returns ([(target, name, text)], number held out)."""
     tests, held = [], 0
     with tarfile.open(tarball, "r|*") as archive:
         for member in archive:
             inner = member.name.split("/", 1)[-1]
-            named = corpus_name(inner) if member.isfile() else None
+            named = corpus_name(inner, targets) if member.isfile() else None
             if not named:
                 continue
             data = archive.extractfile(member).read()
@@ -404,7 +409,7 @@ def build(args):
             fail(f"{tool} not found (a Debian system is needed)")
     out = os.path.abspath(args.out)
     package, version = source_package(llc)
-    stamp = stamp_text(llc, package, version)
+    stamp = stamp_text(llc, package, version) + f"targets {' '.join(args.targets)}\n"
     stamp_path = os.path.join(out, "STAMP")
     if os.path.exists(stamp_path):
         with open(stamp_path) as f:
@@ -419,7 +424,7 @@ def build(args):
         elif os.path.exists(path):
             os.remove(path)
     tarball = fetch_tarball(out, package, version, args.download_timeout)
-    tests, held = unpack_tests(tarball, out)
+    tests, held = unpack_tests(tarball, out, args.targets)
     if not tests:
         fail(f"{os.path.basename(tarball)} holds no legalizer tests")
     rows, excluded = [], []
@@ -444,6 +449,8 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--llc", default="/usr/lib/llvm-22/bin/llc")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--targets", nargs="+", choices=sorted(TEST_DIRS), default=DEFAULT_TARGETS,
+                    help=f"the targets whose tests are built ({' '.join(DEFAULT_TARGETS)})")
     ap.add_argument("--download-timeout", type=float, default=600,
                     help="seconds allowed for apt-get update and for each download (600)")
     build(ap.parse_args())

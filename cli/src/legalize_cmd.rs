@@ -54,6 +54,8 @@ impl<'a> ModuleLegalizer<'a> {
             cpu: args.cpu.clone(),
             features: args.features.clone().unwrap_or_default(),
             code_model: args.code_model.clone(),
+            float_abi: args.float_abi.clone(),
+            soft_float: false,
             abi: None,
             opt_level: args.opt_level.unwrap_or(2),
         }

@@ -32,6 +32,8 @@ pub struct LlcArgs {
     pub abort_mode: Option<u8>,
     /// `--code-model=M`.
     pub code_model: Option<String>,
+    /// `-float-abi=soft|hard|default` (Arm).
+    pub float_abi: Option<String>,
     /// `-O0`..`-O3`.
     pub opt_level: Option<u8>,
     /// `--verify-semantics`: run each function before and after legalization
@@ -96,6 +98,13 @@ impl LlcArgs {
                     )
                 }
                 "code-model" => parsed.code_model = Some(value("code-model")?),
+                "float-abi" => {
+                    let abi = value("float-abi")?;
+                    if !matches!(abi.as_str(), "soft" | "hard" | "default") {
+                        return Err(format!("gisel: bad -float-abi value '{abi}' (expected soft, hard or default)"));
+                    }
+                    parsed.float_abi = Some(abi).filter(|abi| abi != "default");
+                }
                 "enable-cse-in-legalizer" => parsed.cse_in_legalizer = Some(boolean(name, inline.as_deref())?),
                 "simplify-mir" => parsed.simplify_mir = boolean(name, inline.as_deref())?,
                 // Pipeline options that do not change what the legalizer
@@ -173,6 +182,14 @@ mod tests {
         assert!(parse("--simplify-mir=1 f.mir").unwrap().simplify_mir);
         assert!(!parse("-simplify-mir=false f.mir").unwrap().simplify_mir);
         assert!(!parse("f.mir").unwrap().simplify_mir);
+    }
+
+    #[test]
+    fn float_abi() {
+        assert_eq!(parse("-float-abi=hard f.mir").unwrap().float_abi.as_deref(), Some("hard"));
+        assert_eq!(parse("-float-abi soft f.mir").unwrap().float_abi.as_deref(), Some("soft"));
+        assert_eq!(parse("-float-abi=default f.mir").unwrap().float_abi, None);
+        assert!(parse("-float-abi=softfp f.mir").is_err());
     }
 
     #[test]

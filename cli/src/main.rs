@@ -43,7 +43,8 @@ commands:
                                           the rule trail for one instruction shape
   rules  -mtriple=T [--matrix] [--html OUT] every rule, the legality matrix, or an HTML page
   llc    [-mtriple=T] [-mattr=A] [-O0] [-verify-machineinstrs]
-         [-global-isel-abort=N] [--code-model=M] [--verify-semantics]
+         [-global-isel-abort=N] [--code-model=M] [-float-abi=soft|hard]
+         [--verify-semantics]
          [--explain] -run-pass=none|legalizer FILE [-o OUT]
                                           llc-compatible front (OUT '-' = stdout);
                                           --explain reports each step on stderr

@@ -19,6 +19,11 @@ pub struct TargetOptions {
     /// The ABI name (the module's `"target-abi"` flag: `lp64d`, `ilp32`),
     /// if given.
     pub abi: Option<String>,
+    /// The floating-point ABI (`-float-abi=soft` or `hard`; Arm), if given.
+    pub float_abi: Option<String>,
+    /// The function asks for floating point in software
+    /// (`"use-soft-float"="true"`; Arm adds `+soft-float`).
+    pub soft_float: bool,
     /// The optimization level (`-O0` gives 0; llc's default is 2).
     pub opt_level: u8,
 }
@@ -59,14 +64,16 @@ impl TargetOptions {
     }
 
     /// The options of a function with `attributes`, as llc builds each
-    /// function's subtarget: its `"target-cpu"` replaces `-mcpu`, and
-    /// `-mattr` is appended to its `"target-features"`.
+    /// function's subtarget: its `"target-cpu"` replaces `-mcpu`,
+    /// `-mattr` is appended to its `"target-features"`, and
+    /// `"use-soft-float"="true"` sets [`TargetOptions::soft_float`].
     pub fn for_function(&self, attributes: Option<&FunctionAttributes>) -> TargetOptions {
         let attribute = |key| attributes.and_then(|a| a.function.string(key)).filter(|v| !v.is_empty());
         let mut options = self.clone();
         if let Some(cpu) = attribute("target-cpu") {
             options.cpu = Some(cpu.to_owned());
         }
+        options.soft_float = attribute("use-soft-float") == Some("true");
         if let Some(features) = attribute("target-features") {
             options.features = match self.features.as_str() {
                 "" => features.to_owned(),

@@ -9,7 +9,7 @@ use super::MirError;
 use super::cursor::Cursor;
 use super::module::Arch;
 use super::operand_parser::OperandParser;
-use super::target_opcodes::has_instruction;
+use super::target_opcodes::{condition_comment, has_instruction, predicate_operand};
 use crate::ir::{Block, Function, InstData, InstFlags, InstOpcode, Operand, Successor, VReg};
 use crate::opcode::{Opcode, flags};
 use crate::ty::Llt;
@@ -360,6 +360,14 @@ fn parse_instruction(p: &mut OperandParser<'_, '_>, arch: Option<Arch>) -> Resul
     }
     if !p.cursor.at_end() {
         return Err(p.cursor.error_here("expected ',' or the end of the instruction"));
+    }
+    // A condition code gets the comment llc prints after it.
+    if let (InstOpcode::Target(_), Some(arch)) = (opcode, arch)
+        && let Some(index) = predicate_operand(arch, opcode_name)
+        && let Some(&Operand::Imm(code)) = inst.operands.get(index)
+        && let Some(comment) = condition_comment(code)
+    {
+        inst.operands[index] = Operand::Verbatim(format!("{code} /* {comment} */").into());
     }
     if let InstOpcode::Known(op) = opcode {
         check_operand_count(op, &inst, start..p.cursor.pos())?;

@@ -1,6 +1,8 @@
 //! The machine instruction names each target has (`core/data`, written by
 //! `tools/target_instructions.py` from LLVM 22's TableGen sources), so
-//! that a name the target does not have is an error, as in llc.
+//! that a name the target does not have is an error, as in llc; and which
+//! operand of an Arm instruction is its condition code (written by
+//! `tools/arm_tables.py`), which llc prints with a comment.
 
 use super::module::Arch;
 
@@ -18,6 +20,34 @@ pub(super) fn has_instruction(arch: Arch, name: &str) -> bool {
         Arch::Arm => ARM,
     };
     is_sorted_line(names, name)
+}
+
+const ARM_PREDICATES: &str = include_str!("../../data/arm-predicates.txt");
+
+/// The operand index of `arch`'s instruction `name` that holds its
+/// condition code (Arm's predicable instructions), if it has one.
+pub(super) fn predicate_operand(arch: Arch, name: &str) -> Option<usize> {
+    static ARM_TABLE: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, usize>> = std::sync::OnceLock::new();
+    if arch != Arch::Arm {
+        return None;
+    }
+    let table = ARM_TABLE.get_or_init(|| {
+        ARM_PREDICATES
+            .lines()
+            .filter_map(|line| line.split_once('\t'))
+            .filter_map(|(name, index)| Some((name, index.parse().ok()?)))
+            .collect()
+    });
+    table.get(name).copied()
+}
+
+/// The comment llc prints after an Arm condition code (`CC::al` for 14).
+pub(super) fn condition_comment(code: i64) -> Option<&'static str> {
+    const NAMES: [&str; 15] = [
+        "CC::eq", "CC::ne", "CC::hs", "CC::lo", "CC::mi", "CC::pl", "CC::vs", "CC::vc", "CC::hi", "CC::ls", "CC::ge",
+        "CC::lt", "CC::gt", "CC::le", "CC::al",
+    ];
+    usize::try_from(code).ok().and_then(|i| NAMES.get(i).copied())
 }
 
 /// Whether `name` is a line of `sorted` (lines in byte order, each ended
@@ -55,6 +85,14 @@ mod tests {
         assert!(has_instruction(Arch::X86, "CALLpcrel32") && has_instruction(Arch::X86_64, "ADJCALLSTACKDOWN64"));
         assert!(has_instruction(Arch::Arm, "BX_RET") && has_instruction(Arch::Arm, "tBL"));
         assert!(is_sorted_line(ARM, "ADJCALLSTACKDOWN"));
+        assert_eq!(predicate_operand(Arch::Arm, "BX_RET"), Some(0));
+        assert_eq!(predicate_operand(Arch::Arm, "ADJCALLSTACKUP"), Some(2));
+        assert_eq!(predicate_operand(Arch::Arm, "BL"), None);
+        assert_eq!(predicate_operand(Arch::AArch64, "BX_RET"), None);
+        assert_eq!(
+            (condition_comment(14), condition_comment(0), condition_comment(15)),
+            (Some("CC::al"), Some("CC::eq"), None)
+        );
         for absent in ["", "ZZZZ", "RET_Really", "RET_ReallyLRX"] {
             assert!(!has_instruction(Arch::AArch64, absent), "{absent}");
         }

@@ -18,6 +18,14 @@ use crate::{Target, TargetOptions};
 
 /// The Arm target for `triple` and the llc options.
 pub fn target(triple: &str, options: &TargetOptions) -> Target {
-    let st = Subtarget::new(triple, options.cpu.as_deref(), &options.features);
+    let mut st = Subtarget::new(triple, options.cpu.as_deref(), &options.features);
+    if options.soft_float {
+        st.set("soft-float", true);
+    }
+    match options.float_abi.as_deref() {
+        Some("hard") => st.set_hard_float_abi(true),
+        Some("soft") => st.set_hard_float_abi(false),
+        _ => {}
+    }
     Target { info: rules::arm(&st), hooks: Box::new(ArmHooks::new(st)) }
 }

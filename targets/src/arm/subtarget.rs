@@ -8,7 +8,7 @@
 //! and `+noarm` on Windows, then the feature string left to right.
 //! Enabling a feature enables what it implies; disabling one disables what
 //! depends on it (`targets/data/arm-feature-implies.txt`, LLVM's
-//! `Implies` lists from `tools/arm_features.py`). A function's
+//! `Implies` lists from `tools/arm_tables.py`). A function's
 //! `"use-soft-float"="true"` adds `+soft-float`.
 
 use std::collections::{BTreeSet, HashMap};
@@ -200,6 +200,11 @@ impl Subtarget {
     /// values in VFP registers (the hard-float ABI, AAPCS-VFP).
     pub fn hard_float_abi(&self) -> bool {
         self.env.hard_float
+    }
+
+    /// Chooses the floating-point ABI (`-float-abi`) over the triple's.
+    pub fn set_hard_float_abi(&mut self, hard: bool) {
+        self.env.hard_float = hard;
     }
 
     /// The target is Windows.

@@ -74,3 +74,16 @@ fn division_and_modes() {
     let thumb1 = rules("thumbv6m-none-eabi", "");
     assert_legality!(thumb1, G_ADD(s32) => NotFound);
 }
+
+#[test]
+fn options_choose_the_float_abi_and_soft_float() {
+    use crate::TargetOptions;
+    let triple = "armv7-unknown-linux-gnueabihf";
+    let soft = TargetOptions { soft_float: true, ..TargetOptions::default() };
+    assert_legality!(super::target(triple, &soft).info, G_FADD(s32) => Libcall);
+    assert_legality!(super::target(triple, &TargetOptions::default()).info, G_FADD(s32) => Legal);
+    let mut st = Subtarget::new(triple, None, "");
+    assert!(st.hard_float_abi());
+    st.set_hard_float_abi(false);
+    assert!(!st.hard_float_abi());
+}
