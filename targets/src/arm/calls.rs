@@ -3,8 +3,9 @@
 //! copies, `BL &f, csr_aapcs, ...` (`tBL 14 /* CC::al */, $noreg, &f, ...`
 //! in Thumb mode), the result copies, then `ADJCALLSTACKUP 0, -1, ...`.
 //!
-//! Integers, pointers and soft-float values go in `r0`-`r3`, a 64-bit value
-//! in an even-odd pair (its low half first on little-endian targets).
+//! Integers, pointers and soft-float values go in `r0`-`r3` in order, a
+//! 64-bit value in two of them (its low half first on little-endian
+//! targets), then in 4-byte stack slots.
 //! Under the hard-float variant (AAPCS-VFP) a `float` goes in the first
 //! free `s` register and a `double` in the first free `d` register,
 //! filling gaps left behind as the standard says. Core-register arguments
@@ -56,25 +57,23 @@ struct Allocation {
 
 impl Allocation {
     /// The places of a value of `bits`, travelling in VFP registers when
-    /// `vfp`: one VFP register, or one or two core registers. A 64-bit
-    /// value takes an even-odd pair; when no pair is left it goes on the
-    /// stack (8-aligned) and no core register is used after it.
+    /// `vfp`: one VFP register, or one or two core registers taken in
+    /// order. A value that does not fit the core registers left goes on
+    /// the stack, in 4-byte slots, and no core register is used after it.
+    /// (A libcall's pieces carry 4-byte alignment into LLVM's AAPCS rules,
+    /// so neither an even register pair nor an 8-byte slot is asked for.)
     fn take(&mut self, bits: u32, vfp: bool) -> Result<Vec<Place>, String> {
         if vfp {
             return self.take_vfp(bits).map(|r| vec![Place::Register(r)]);
         }
         let count = bits.div_ceil(32) as usize;
-        if count == 2 {
-            self.next_core = self.next_core.next_multiple_of(2);
-        }
         if let Some(regs) = CORE_REGISTERS.get(self.next_core..self.next_core + count) {
             self.next_core += count;
             return Ok(regs.iter().map(|r| Place::Register(r)).collect());
         }
         self.next_core = CORE_REGISTERS.len();
-        let align = if count == 2 { 8 } else { 4 };
-        let offset = self.stack.next_multiple_of(align);
-        self.stack = offset + 4 * count as u64;
+        let offset = self.stack;
+        self.stack += 4 * count as u64;
         Ok((0..count as u64).map(|i| Place::Stack(offset + 4 * i)).collect())
     }
 
@@ -228,8 +227,11 @@ fn push_always(h: &mut Helper<'_>, data: &mut InstData) {
 }
 
 /// Stores argument piece `value` (32 bits) at `offset` in the outgoing stack
-/// area: `COPY $sp`, plus the offset, `G_STORE ... into stack + offset`.
+/// area: `COPY $sp`, plus the offset, `G_STORE ... into stack + offset`;
+/// the frame's alignment rises to the slot's, as LLVM's `AllocateStack`
+/// makes it.
 fn store_to_stack(h: &mut Helper<'_>, value: VReg, offset: u64) {
+    h.func.frame.ensure_max_alignment(4);
     let pointer_ty = Llt::pointer(0, 32);
     let base = h.builder().copy_from_physical(pointer_ty, "sp");
     let offset_reg = h.builder().constant(Llt::scalar(32), i128::from(offset));
