@@ -5,7 +5,9 @@
 //!
 //! Integers, pointers and soft-float values go in `r0`-`r3` in order, a
 //! 64-bit value in two of them (its low half first on little-endian
-//! targets), then in 4-byte stack slots.
+//! targets), then in 4-byte stack slots; where `double` is a legal type it
+//! takes an even-odd pair or 8 aligned bytes of stack instead. The frame's
+//! alignment rises to a stack slot's, as LLVM's `AllocateStack` makes it.
 //! Under the hard-float variant (AAPCS-VFP) a `float` goes in the first
 //! free `s` register and a `double` in the first free `d` register,
 //! filling gaps left behind as the standard says. Core-register arguments
@@ -28,12 +30,18 @@ const DOUBLE: [&str; 8] = ["d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7"];
 /// How a call is made.
 #[derive(Clone, Copy, Debug)]
 pub struct Convention {
-    /// Floating-point values travel in VFP registers (AAPCS-VFP).
+    /// Floating-point values travel in VFP registers (AAPCS-VFP) when
+    /// their types are legal (`fp_legal`).
     pub vfp: bool,
     /// The call is `tBL` (Thumb mode) rather than `BL`.
     pub thumb: bool,
     /// The high half of a 64-bit value goes in the first register.
     pub big_endian: bool,
+    /// `float` and `double` are legal types (VFP registers, not soft
+    /// float, not Thumb-1): a `double` in core registers then takes an
+    /// even-odd pair, or 8 aligned bytes of stack as one value (LLVM's
+    /// `f64AssignAAPCS`).
+    pub fp_legal: bool,
 }
 
 /// Where one register-sized piece of a value travels.
@@ -41,6 +49,14 @@ pub struct Convention {
 enum Place {
     /// In a register.
     Register(&'static str),
+    /// In the outgoing stack area, at this offset in bytes.
+    Stack(u64),
+}
+
+/// Where a `double` under `f64AssignAAPCS` travels.
+enum Place64 {
+    /// In two core registers, low half first (little-endian).
+    Registers(&'static str, &'static str),
     /// In the outgoing stack area, at this offset in bytes.
     Stack(u64),
 }
@@ -77,6 +93,21 @@ impl Allocation {
         Ok((0..count as u64).map(|i| Place::Stack(offset + 4 * i)).collect())
     }
 
+    /// The places of a `double` under `f64AssignAAPCS`: `r0`-`r1` or
+    /// `r2`-`r3`, else (wasting `r3` if it is free) 8 bytes of stack,
+    /// 8-aligned.
+    fn take_f64_pair(&mut self) -> Place64 {
+        self.next_core = self.next_core.next_multiple_of(2);
+        if let Some(&[low, high]) = CORE_REGISTERS.get(self.next_core..self.next_core + 2) {
+            self.next_core += 2;
+            return Place64::Registers(low, high);
+        }
+        self.next_core = CORE_REGISTERS.len();
+        let offset = self.stack.next_multiple_of(8);
+        self.stack = offset + 8;
+        Place64::Stack(offset)
+    }
+
     fn take_vfp(&mut self, bits: u32) -> Result<&'static str, String> {
         let (width, names): (u32, &[&'static str]) = if bits == 64 { (2, &DOUBLE) } else { (1, &SINGLE) };
         let mask = (1u16 << width) - 1;
@@ -92,7 +123,7 @@ impl Allocation {
 
 impl Convention {
     fn in_vfp(&self, value: &LibcallValue) -> bool {
-        self.vfp && value.float && matches!(value.ty.size_in_bits(), 32 | 64)
+        self.vfp && self.fp_legal && value.float && matches!(value.ty.size_in_bits(), 32 | 64)
     }
 
     /// Emits the call of `request` before `inst` (which the caller erases).
@@ -101,30 +132,50 @@ impl Convention {
         h.set_insert_before(inst);
         let setup = frame_pseudo(h, "ADJCALLSTACKDOWN", 0, 0);
         let setup = h.builder().insert(setup);
-        // Every argument is split before any is copied, as call lowering
-        // delays its register assignments.
+        // Every argument is split before any is assigned (a `double` in a
+        // register pair is unmerged as it is assigned); stack arguments are
+        // stored as they are assigned; the copies into registers come after
+        // all of them, as call lowering delays its register assignments.
         let mut args = Vec::new();
         for arg in &request.args {
             let bits = arg.ty.size_in_bits() as u32;
             let vfp = self.in_vfp(arg);
+            let pair = !vfp && self.fp_legal && arg.float && bits == 64;
             // A narrower integer is copied as it is: the only one a libcall
             // gets is the source of `G_CTLZ_ZERO_UNDEF`, whose parameter
             // LLVM types after the result (`i32`), so call lowering sees
             // nothing to extend.
-            let pieces =
-                if vfp || bits <= 32 { vec![arg.reg] } else { h.split_named(arg.reg, s32, bits.div_ceil(32) as usize) };
-            args.push((bits, vfp, pieces));
+            let pieces = if vfp || pair || bits <= 32 {
+                vec![arg.reg]
+            } else {
+                h.split_named(arg.reg, s32, bits.div_ceil(32) as usize)
+            };
+            args.push((bits, vfp, pair, pieces));
         }
-        // Stack arguments are stored as they are assigned; the copies into
-        // registers come after all of them.
         let mut allocation = Allocation::default();
         let mut copies = Vec::new();
-        for (bits, vfp, pieces) in args {
+        for (bits, vfp, pair, pieces) in args {
+            if pair {
+                match allocation.take_f64_pair() {
+                    Place64::Registers(low, high) => {
+                        let halves = self.ordered(h.split_named(pieces[0], s32, 2));
+                        copies.extend([low, high].into_iter().zip(halves));
+                    }
+                    Place64::Stack(offset) => {
+                        h.func.frame.ensure_max_alignment(8);
+                        store_to_stack(h, pieces[0], offset);
+                    }
+                }
+                continue;
+            }
             let places = self.ordered(allocation.take(bits.max(32), vfp)?);
             for (piece, place) in pieces.into_iter().zip(places) {
                 match place {
                     Place::Register(reg) => copies.push((reg, piece)),
-                    Place::Stack(offset) => store_to_stack(h, piece, offset),
+                    Place::Stack(offset) => {
+                        h.func.frame.ensure_max_alignment(4);
+                        store_to_stack(h, piece, offset);
+                    }
                 }
             }
         }
@@ -226,12 +277,10 @@ fn push_always(h: &mut Helper<'_>, data: &mut InstData) {
     data.operands.push(Operand::Reg(RegOperand::use_of(Reg::Physical(h.func.names.intern("noreg")))));
 }
 
-/// Stores argument piece `value` (32 bits) at `offset` in the outgoing stack
-/// area: `COPY $sp`, plus the offset, `G_STORE ... into stack + offset`;
-/// the frame's alignment rises to the slot's, as LLVM's `AllocateStack`
-/// makes it.
+/// Stores argument `value` at `offset` in the outgoing stack area: `COPY
+/// $sp`, plus the offset, `G_STORE ... into stack + offset` (a `double`
+/// as one store, which the legalizer then splits).
 fn store_to_stack(h: &mut Helper<'_>, value: VReg, offset: u64) {
-    h.func.frame.ensure_max_alignment(4);
     let pointer_ty = Llt::pointer(0, 32);
     let base = h.builder().copy_from_physical(pointer_ty, "sp");
     let offset_reg = h.builder().constant(Llt::scalar(32), i128::from(offset));

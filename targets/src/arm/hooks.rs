@@ -38,6 +38,7 @@ impl ArmHooks {
             vfp: self.st.hard_float_abi() && !symbol.starts_with("__aeabi_"),
             thumb: self.st.is_thumb(),
             big_endian: self.st.is_big_endian(),
+            fp_legal: self.st.has_fp_registers(),
         }
     }
 }

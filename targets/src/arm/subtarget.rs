@@ -183,6 +183,12 @@ impl Subtarget {
         !self.use_soft_float() && self.has_vfp2_base()
     }
 
+    /// Floating-point registers for `float` and `double` values (`fpregs`,
+    /// not soft float, not Thumb-1): their types are legal in calls.
+    pub fn has_fp_registers(&self) -> bool {
+        self.has("fpregs") && !self.use_soft_float() && !self.is_thumb1_only()
+    }
+
     /// The legalizer's `AEABI(ST)`: an `eabi`, `gnueabi` or `musleabi`
     /// environment (remainders through `__aeabi_*divmod`, AEABI
     /// comparison results).
