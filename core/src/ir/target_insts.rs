@@ -22,12 +22,35 @@ const BARRIERS: &[&str] = &[
     "PseudoTAILIndirect",
     "TRAP",
     "UNREACHABLE",
+    // Arm and Thumb: returns, branches, tail calls, jump-table branches.
+    "BX_RET",
+    "tBX_RET",
+    "tBX_RET_vararg",
+    "MOVPCLR",
+    "BX",
+    "tBX",
+    "tBRIND",
+    "t2B",
+    "tB",
+    "TAILJMPd",
+    "TAILJMPr",
+    "tTAILJMPd",
+    "tTAILJMPdND",
+    "tTAILJMPr",
+    "BR_JTr",
+    "BR_JTm_i12",
+    "BR_JTm_rs",
+    "BR_JTadd",
+    "tBR_JTr",
+    "t2BR_JT",
+    "t2TBB_JT",
+    "t2TBH_JT",
 ];
 
 /// Conditional branches that end a block without being barriers.
 const CONDITIONAL_BRANCHES: &[&str] = &[
     "Bcc", "CBZW", "CBZX", "CBNZW", "CBNZX", "TBZW", "TBZX", "TBNZW", "TBNZX", "BEQ", "BNE", "BLT", "BGE", "BLTU",
-    "BGEU",
+    "BGEU", "t2Bcc", "tBcc", "tCBZ", "tCBNZ",
 ];
 
 /// True when control cannot continue past target instruction `name`.
