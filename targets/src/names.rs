@@ -3,27 +3,30 @@
 //! -mattr=help`), for llc's warnings about the others, and the features
 //! each CPU enables (as clang 22 expands `-mcpu`).
 
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
 use crate::options::feature_items;
 use crate::{Arch, TargetOptions};
 
-const AARCH64_CPUS: &str = include_str!("../data/aarch64-cpus.txt");
-const AARCH64_FEATURES: &str = include_str!("../data/aarch64-features.txt");
-const RISCV_CPUS: &str = include_str!("../data/riscv-cpus.txt");
-const RISCV_FEATURES: &str = include_str!("../data/riscv-features.txt");
+static AARCH64_CPUS: NameList = NameList::new(include_str!("../data/aarch64-cpus.txt"));
+static AARCH64_FEATURES: NameList = NameList::new(include_str!("../data/aarch64-features.txt"));
+static RISCV_CPUS: NameList = NameList::new(include_str!("../data/riscv-cpus.txt"));
+static RISCV_FEATURES: NameList = NameList::new(include_str!("../data/riscv-features.txt"));
 const AARCH64_CPU_FEATURES: &str = include_str!("../data/aarch64-cpu-features.txt");
 const RISCV_CPU_FEATURES: &str = include_str!("../data/riscv-cpu-features.txt");
-const X86_CPUS: &str = include_str!("../data/x86-cpus.txt");
-const X86_FEATURES: &str = include_str!("../data/x86-features.txt");
+static X86_CPUS: NameList = NameList::new(include_str!("../data/x86-cpus.txt"));
+static X86_FEATURES: NameList = NameList::new(include_str!("../data/x86-features.txt"));
 const X86_CPU_FEATURES: &str = include_str!("../data/x86-cpu-features.txt");
-const ARM_CPUS: &str = include_str!("../data/arm-cpus.txt");
-const ARM_FEATURES: &str = include_str!("../data/arm-features.txt");
+static ARM_CPUS: NameList = NameList::new(include_str!("../data/arm-cpus.txt"));
+static ARM_FEATURES: NameList = NameList::new(include_str!("../data/arm-features.txt"));
 const ARM_CPU_FEATURES: &str = include_str!("../data/arm-cpu-features.txt");
 
 impl Arch {
     /// Whether llc recognizes `cpu` for this architecture (every name, for
     /// the toy target).
     pub fn knows_cpu(self, cpu: &str) -> bool {
-        self.names().is_none_or(|(cpus, _)| listed(cpus, cpu))
+        self.names().is_none_or(|(cpus, _)| cpus.contains(cpu))
     }
 
     /// The features CPU `cpu` enables (`+neon,+fullfp16,...`), which come
@@ -54,13 +57,13 @@ impl Arch {
     }
 
     /// The CPU and feature lists, none for the toy target.
-    fn names(self) -> Option<(&'static str, &'static str)> {
+    fn names(self) -> Option<(&'static NameList, &'static NameList)> {
         match self {
             Arch::Toy32 => None,
-            Arch::AArch64 => Some((AARCH64_CPUS, AARCH64_FEATURES)),
-            Arch::RiscV => Some((RISCV_CPUS, RISCV_FEATURES)),
-            Arch::X86 => Some((X86_CPUS, X86_FEATURES)),
-            Arch::Arm => Some((ARM_CPUS, ARM_FEATURES)),
+            Arch::AArch64 => Some((&AARCH64_CPUS, &AARCH64_FEATURES)),
+            Arch::RiscV => Some((&RISCV_CPUS, &RISCV_FEATURES)),
+            Arch::X86 => Some((&X86_CPUS, &X86_FEATURES)),
+            Arch::Arm => Some((&ARM_CPUS, &ARM_FEATURES)),
         }
     }
 
@@ -75,7 +78,7 @@ impl Arch {
         }
         for (on, name) in feature_items(&options.features) {
             let flag = if on { '+' } else { '-' };
-            if !listed(features, name) {
+            if !features.contains(name) {
                 warnings.push(format!("'{flag}{name}' is not a recognized feature for this target (ignoring feature)"));
             }
         }
@@ -83,9 +86,23 @@ impl Arch {
     }
 }
 
-/// Whether `name` is a line of `list`.
-fn listed(list: &str, name: &str) -> bool {
-    list.lines().any(|line| line == name)
+/// A list of names, one per line, looked up through a set built on first
+/// use (clang writes every feature of the target, on or off, on each
+/// function: hundreds of lookups per subtarget).
+struct NameList {
+    text: &'static str,
+    set: OnceLock<HashSet<&'static str>>,
+}
+
+impl NameList {
+    const fn new(text: &'static str) -> NameList {
+        NameList { text, set: OnceLock::new() }
+    }
+
+    /// Whether `name` is one of the lines.
+    fn contains(&self, name: &str) -> bool {
+        self.set.get_or_init(|| self.text.lines().collect()).contains(name)
+    }
 }
 
 #[cfg(test)]
