@@ -40,10 +40,14 @@ GROUPS = [
     ("sweep", "^x86_64-avx512/"),
     ("sweep", "^i386/"),
     ("sweep", "^i686-sse2/"),
+    ("sweep", "^arm-hf/"),
+    ("sweep", "^arm-soft/"),
+    ("sweep", "^arm-hwdiv/"),
+    ("sweep", "^thumb2/"),
 ]
 REALCODE_GROUPS = [("realcode", f"^{lib}/{target}/") for lib in ("zlib", "lua")
-                   for target in ("aarch64", "riscv64", "riscv32")]
-LLVM_TESTS_GROUPS = [("llvm-tests", "^aarch64/"), ("llvm-tests", "^riscv/")]
+                   for target in ("aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7")]
+LLVM_TESTS_GROUPS = [("llvm-tests", f"^{target}/") for target in ("aarch64", "riscv", "arm", "x86")]
 
 
 def run_group(compare, corpus, pattern, gisel, jobs):

@@ -4,7 +4,7 @@ by clang 22 at -O2, turned into generic MIR by llc 22's IRTranslator, and
 legalized by llc 22 for the expected outputs, in compare.py's format
 (MANIFEST.tsv plus NAME.0.expected.mir beside each input).
 
-    python3 tools/realcode_corpus.py OUT [--libs zlib lua] [--targets aarch64 riscv64 riscv32 x86_64 i686]
+    python3 tools/realcode_corpus.py OUT [--libs zlib lua] [--targets aarch64 riscv64 riscv32 x86_64 i686 armv7]
                                          [--llvm /usr/lib/llvm-22/bin]
 
 The sources come from the cargo registry: a scratch crate depending on
@@ -28,9 +28,10 @@ CLANG_TARGET = {
     "riscv32": ["--target=riscv32-linux-gnu", "-march=rv32gc"],
     "x86_64": ["--target=x86_64-linux-gnu"],
     "i686": ["--target=i686-linux-gnu"],
+    "armv7": ["--target=armv7-linux-gnueabihf"],
 }
 TRIPLE = {"aarch64": "aarch64-linux-gnu", "riscv64": "riscv64-linux-gnu", "riscv32": "riscv32-linux-gnu",
-          "x86_64": "x86_64-linux-gnu", "i686": "i686-linux-gnu"}
+          "x86_64": "x86_64-linux-gnu", "i686": "i686-linux-gnu", "armv7": "armv7-linux-gnueabihf"}
 DEFINES = {"zlib": ["-DHAVE_UNISTD_H"], "lua": ["-DLUA_USE_POSIX"]}
 HEADER = "target_dir\tfile\trun_index\tmtriple\tmattr\tother_flags\tllc_exit_code\tnum_functions\tfilecheck_ok\n"
 
@@ -128,7 +129,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out")
     ap.add_argument("--libs", nargs="+", default=["zlib", "lua"], choices=sorted(CRATES))
-    ap.add_argument("--targets", nargs="+", default=["aarch64", "riscv64", "riscv32"], choices=sorted(TRIPLE))
+    ap.add_argument("--targets", nargs="+", default=["aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7"],
+                    choices=sorted(TRIPLE))
     ap.add_argument("--llvm", default="/usr/lib/llvm-22/bin")
     args = ap.parse_args()
     if shutil.which("cargo") is None:

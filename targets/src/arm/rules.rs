@@ -32,12 +32,14 @@ legalizer! {
 
             G_ASHR | G_LSHR | G_SHL => legal_for((s32, s32)).min_scalar(0, s32).clamp_scalar(1, s32, s32);
 
+            // ANCHOR: division
             G_SDIV | G_UDIV => legal_for(if hw_div, s32).libcall_for(if !hw_div, s32).clamp_scalar(0, s32, s32);
 
             G_SREM | G_UREM => min_scalar(0, s32)
                 .lower_for(if hw_div, s32)
                 .custom_for(if !hw_div && aeabi, s32)
                 .libcall_for(if !hw_div && !aeabi, s32);
+            // ANCHOR_END: division
 
             G_INTTOPTR => legal_for((p0, s32)).min_scalar(1, s32);
             G_PTRTOINT => legal_for((s32, p0)).min_scalar(0, s32);
