@@ -211,7 +211,8 @@ fn frame_info(node: Option<&Node<'_>>) -> Result<FrameInfo, MirError> {
     Ok(info)
 }
 
-fn registers(node: Option<&Node<'_>>) -> Result<Vec<RegisterDecl>, MirError> {
+/// The declarations of a `registers:` list.
+pub(super) fn registers(node: Option<&Node<'_>>) -> Result<Vec<RegisterDecl>, MirError> {
     let mut out = Vec::new();
     for item in seq(node)? {
         let mut f = Fields::new(item)?;

@@ -46,6 +46,7 @@ mod header;
 mod header_read;
 mod header_write;
 mod module;
+mod register_list;
 mod yaml;
 mod yaml_fast;
 
