@@ -127,7 +127,7 @@ pub fn read_mir_documents<'s>(
     };
     let target = Target::from_triple(&triple)
         .ok_or_else(|| {
-            MirError::new(format!("unsupported target triple '{triple}' (gisel knows aarch64 and riscv32/64)"), 0..0)
+            MirError::new(format!("unsupported target triple '{triple}' (gisel knows aarch64, riscv32/64, x86_64, i386 to i686, and 32-bit arm and thumb)"), 0..0)
         })?
         .with_features(features);
     let layout = DataLayout::parse(target.datalayout);

@@ -55,6 +55,9 @@ const AARCH64_COFF: &str = "e-m:w-p270:32:32-p271:32:32-p272:64:64-p:64:64-i32:3
 const RISCV32: &str = "e-m:e-p:32:32-i64:64-n32-S128";
 const RISCV64: &str = "e-m:e-p:64:64-i64:64-i128:128-n32:64-S128";
 const X86_ELF: &str = "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-i128:128-f64:32:64-f80:32-n8:16:32-S128";
+const X86_COFF_MSVC: &str =
+    "e-m:x-p:32:32-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32-a:0:32-S32";
+const X86_COFF_GNU: &str = "e-m:x-p:32:32-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:32-n8:16:32-a:0:32-S32";
 const X86_MACHO: &str = "e-m:o-p:32:32-p270:32:32-p271:32:32-p272:64:64-i128:128-f64:32:64-f80:128-n8:16:32-S128";
 const X86_64_ELF: &str = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128";
 const X86_64_MACHO: &str = "e-m:o-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128";
@@ -79,8 +82,10 @@ impl Target {
             "aarch64_be" => (Arch::AArch64, AARCH64_BE_ELF),
             "riscv32" => (Arch::RiscV32, RISCV32),
             "riscv64" => (Arch::RiscV64, RISCV64),
-            // 32-bit Windows and the x32 ABI have layouts of their own.
-            _ if windows && is_x86_32(arch_name) => return None,
+            // MinGW keeps x87's 4-byte alignment of long double.
+            a if windows && is_x86_32(a) && rest.contains("gnu") => (Arch::X86, X86_COFF_GNU),
+            a if windows && is_x86_32(a) => (Arch::X86, X86_COFF_MSVC),
+            // The x32 ABI has a layout of its own.
             _ if rest.contains("gnux32") => return None,
             "i386" | "i486" | "i586" | "i686" if apple => (Arch::X86, X86_MACHO),
             "i386" | "i486" | "i586" | "i686" => (Arch::X86, X86_ELF),
@@ -423,7 +428,8 @@ mod tests {
         assert_eq!(pointer_bits("x86_64-unknown-linux-gnu", 0), 64);
         let windows = Target::from_triple("x86_64-pc-windows-msvc").map(|t| t.datalayout);
         assert_eq!(windows, Some(X86_64_COFF));
-        assert!(Target::from_triple("i686-pc-windows-msvc").is_none());
+        assert_eq!(Target::from_triple("i686-pc-windows-msvc").map(|t| t.datalayout), Some(X86_COFF_MSVC));
+        assert_eq!(Target::from_triple("i686-w64-windows-gnu").map(|t| t.datalayout), Some(X86_COFF_GNU));
         assert!(Target::from_triple("mips").is_none());
     }
 
