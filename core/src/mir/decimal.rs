@@ -3,20 +3,7 @@
 
 /// Appends `n` in decimal to `out`.
 pub(crate) fn push_decimal(out: &mut String, n: u64) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    let mut rest = n;
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    for &digit in &digits[start..] {
-        out.push(char::from(digit));
-    }
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 /// The number of decimal digits of `n`.
