@@ -118,8 +118,11 @@ legalizer! {
                 G_CTLZ => legal_for(s32).clamp_scalar(1, s32, s32).clamp_scalar(0, s32, s32);
                 G_CTLZ_ZERO_UNDEF => lower_for(s32).clamp_scalar(1, s32, s32).clamp_scalar(0, s32, s32);
             } else {
-                G_CTLZ_ZERO_UNDEF => libcall_for(s32).clamp_scalar(1, s32, s32).clamp_scalar(0, s32, s32);
-                G_CTLZ => lower_for(s32).clamp_scalar(1, s32, s32).clamp_scalar(0, s32, s32);
+                // LLVM libcalls on the result type alone, so `__clzsi2` gets
+                // a narrower source unextended (a wrong count); the source
+                // is widened first here (docs/src/llvm.md).
+                G_CTLZ_ZERO_UNDEF => clamp_scalar(1, s32, s32).libcall_for(s32).clamp_scalar(0, s32, s32);
+                G_CTLZ => clamp_scalar(1, s32, s32).lower_for(s32).clamp_scalar(0, s32, s32);
             }
         }
     }
