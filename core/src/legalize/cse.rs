@@ -217,9 +217,18 @@ impl Cse {
             // its lookups): a step that builds nothing CSE shares leaves
             // them waiting, and an identical instruction recorded first
             // keeps the place.
-            if self.key(func, inst).is_some() {
-                self.flush_pending(func);
+            if self.key(func, inst).is_none() {
+                return;
             }
+            let defs = def_vregs(func, inst);
+            let explicit = defs.iter().any(|d| explicit.contains(d));
+            if explicit && defs.len() > 1 {
+                // LLVM cannot copy into several given registers: it builds
+                // the instruction without a lookup and leaves it out of
+                // the table, so no later instruction is shared with it.
+                return;
+            }
+            self.flush_pending(func);
             let existing = match self.key(func, inst) {
                 Some(key) => match self.find(func, &key).filter(|e| *e != inst) {
                     Some(existing) => existing,
@@ -230,12 +239,6 @@ impl Cse {
                 },
                 None => return,
             };
-            let defs = def_vregs(func, inst);
-            let explicit = defs.iter().any(|d| explicit.contains(d));
-            if explicit && defs.len() > 1 {
-                // LLVM cannot copy into several given registers: no CSE.
-                return;
-            }
             if !func.comes_before(existing, inst) {
                 // Moved up, it takes the location both share (LLVM merges).
                 if func.inst(existing).debug_loc != func.inst(inst).debug_loc {
