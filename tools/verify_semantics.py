@@ -8,13 +8,16 @@ random inputs.
     python3 tools/verify_semantics.py [--gisel target/release/gisel]
                                       [--corpus ../shared/conformance]
                                       [--realcode target/realcode] [--jobs 2]
+                                      [--config x86_64 ...]
 
 A function whose meaning changes fails the check. The corpus's expected
 failures (functions llc 22 cannot legalize) are run too: where gisel also
 refuses, nothing is checked; where it legalizes one (docs/src/llvm.md,
 "Where llc 22 is wrong"), the result must agree like any other. A function
-the interpreter cannot run is counted as unchecked. Configurations of
-targets the interpreter does not model are left out and counted.
+the interpreter cannot run is counted as unchecked. Figures are printed
+per configuration, with the reasons functions went unchecked.
+Configurations of targets the interpreter does not model (Mips) are left
+out and counted.
 Without the corpus the check is skipped with a message, as on a user's
 clone.
 
@@ -34,8 +37,9 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# Architectures (the triple's first component) the interpreter models.
-SUPPORTED = ("aarch64", "arm64", "riscv32", "riscv64")
+# Architectures (the triple's first component) the interpreter models (prefixes:
+# "arm" and "thumb" take in armv7 and thumbv7; Mips is left out).
+SUPPORTED = ("aarch64", "arm64", "riscv32", "riscv64", "x86_64", "i386", "i686", "arm", "thumb")
 
 
 def modelled(row):
@@ -116,8 +120,10 @@ def check_realcode(gisel, realcode, jobs):
     return failures
 
 
-def check_sweep(gisel, corpus, jobs):
-    """Runs the sweep corpus; prints its figures and returns the failures."""
+def check_sweep(gisel, corpus, jobs, configs=None):
+    """Runs the sweep corpus; prints each configuration's figures (agree,
+    differ, unchecked, with the interpreter's reasons) and returns the
+    failures."""
     sweep = os.path.join(corpus, "sweep")
     if not os.path.isdir(sweep):
         print(f"verify_semantics: no corpus at {sweep}; skipped")
@@ -126,22 +132,41 @@ def check_sweep(gisel, corpus, jobs):
         every_row = list(csv.DictReader(f, delimiter="\t"))
     rows = [r for r in every_row if modelled(r)]
     print(f"verify_semantics: {len(every_row) - len(rows)} runs of targets the interpreter does not model left out")
-    agree, beyond_llc, unchecked, failures = 0, 0, 0, []
+    if configs:
+        rows = [r for r in rows if r["target_dir"] in configs]
+    counts = collections.defaultdict(collections.Counter)
+    reasons = collections.defaultdict(collections.Counter)
+    failures = []
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
         for config, llc_failed, code, stderr in pool.map(lambda r: check_file(gisel, sweep, r), rows):
             for line in stderr.splitlines():
+                unchecked = re.match(r"semantics of '.*' not checked: (.*)", line)
                 if " agree " in line and line.startswith("semantics of"):
-                    agree += 1
-                    beyond_llc += llc_failed
-                elif line.startswith("semantics of") and "not checked" in line:
-                    unchecked += 1
+                    counts[config]["agree"] += 1
+                    counts[config]["beyond_llc"] += llc_failed
+                elif unchecked:
+                    counts[config]["unchecked"] += 1
+                    reason = re.sub(r" \(\d+ skipped\)", "", unchecked.group(1))
+                    reasons[config][re.sub(r"0x[0-9a-f]+", "0x…", reason)] += 1
                 elif line.strip():
+                    counts[config]["differ"] += "changed its meaning" in line
                     failures.append(f"{config}: {line}")
             if code != 0 and not stderr.strip():
                 failures.append(f"{config}: exit {code} without a message")
+    print(f"verify_semantics: sweep {'configuration':<14} {'agree':>6} {'differ':>6} {'unchecked':>9} beyond llc")
+    for config in sorted(counts):
+        c = counts[config]
+        print(
+            f"verify_semantics: sweep {config:<14} {c['agree']:>6} {c['differ']:>6} {c['unchecked']:>9} "
+            f"{c['beyond_llc']:>10}"
+        )
+    for config in sorted(reasons):
+        for reason, n in reasons[config].most_common():
+            print(f"verify_semantics:   {config}: {n} unchecked: {reason}")
+    total = sum((counts[c] for c in counts), collections.Counter())
     print(
-        f"verify_semantics: {agree} agree ({beyond_llc} of them functions llc 22 cannot legalize), "
-        f"{unchecked} unchecked"
+        f"verify_semantics: {total['agree']} agree ({total['beyond_llc']} of them functions llc 22 cannot "
+        f"legalize), {total['differ']} differ, {total['unchecked']} unchecked"
     )
     return failures
 
@@ -152,8 +177,9 @@ def main():
     parser.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "shared", "conformance"))
     parser.add_argument("--realcode", help="also check this built real-code corpus (tools/realcode_corpus.py)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--config", action="append", help="check only this sweep configuration (repeatable)")
     args = parser.parse_args()
-    failures = check_sweep(args.gisel, args.corpus, args.jobs)
+    failures = check_sweep(args.gisel, args.corpus, args.jobs, args.config)
     if args.realcode:
         if os.path.exists(os.path.join(args.realcode, "MANIFEST.tsv")):
             failures += check_realcode(args.gisel, args.realcode, args.jobs)

@@ -46,7 +46,7 @@ impl Verifier {
     pub fn report(&self, function: &MachineFunction, report: &mut String) {
         let mut errors = verify(&function.func);
         if let Some(abi) = &self.registers {
-            errors.extend(verify_copies(&function.func, &|name| abi.view(name).map(|view| view.bits)));
+            errors.extend(verify_copies(&function.func, &|name| abi.copy_width(name)));
         }
         for error in errors {
             let mut text = String::new();

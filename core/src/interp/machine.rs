@@ -5,8 +5,9 @@
 //! through the oracle), and dispatch of every other instruction to its
 //! family.
 
-use super::abi::{Abi, RegClass};
+use super::abi::Abi;
 use super::atomic::{self, Outline};
+use super::call_args::{Assigner, Place};
 use super::eval::{BoolExt, Ctx, VSCALE, eval_pure};
 use super::external::{ExternalCall, Oracle, ResultReg};
 use super::fp_state::{self, FpState, StateFunction};
@@ -170,7 +171,7 @@ impl<'a> Machine<'a> {
             return Ok(Value::from_u128(view.bits, 0));
         }
         let unit = self.units.get(&view.unit).cloned().unwrap_or_else(|| Value::undef(view.unit_bits));
-        Ok(unit.extract(0, view.bits))
+        Ok(unit.extract(view.offset, view.bits))
     }
 
     fn write_phys(&mut self, name: &str, value: &Value) -> Result<(), InterpError> {
@@ -180,7 +181,11 @@ impl<'a> Machine<'a> {
         }
         let view = self.abi.view(name).ok_or_else(|| unsupported(format!("physical register ${name}")))?;
         if !view.zero {
-            let unit = Value::undef(view.unit_bits).inserted(0, &value.anyext(view.bits));
+            let old = match self.units.get(&view.unit) {
+                Some(unit) if view.keeps_rest => unit.clone(),
+                _ => Value::undef(view.unit_bits),
+            };
+            let unit = old.inserted(view.offset, &value.anyext(view.bits));
             self.units.insert(view.unit, unit);
         }
         Ok(())
@@ -595,8 +600,9 @@ impl<'a> Machine<'a> {
     /// Target instructions: returns, calls, no-ops and the target's generic
     /// opcodes the interpreter models.
     fn target(&mut self, data: &'a InstData, name: &str) -> Result<Option<Next>, InterpError> {
-        if name == self.abi.call_frame_setup {
-            self.call_frame = imm_operand(data).and_then(|size| u64::try_from(size).ok()).unwrap_or(0);
+        let frame_setup = self.abi.call_frame_setup.contains(&name);
+        if frame_setup || self.abi.call_frame_destroy.contains(&name) {
+            self.adjust_call_frame(data, frame_setup);
             return Ok(None);
         }
         if self.abi.nop_opcodes.contains(&name) {
@@ -634,6 +640,18 @@ impl<'a> Machine<'a> {
         }
     }
 
+    /// A call frame pseudo: setting up (`setup`) lowers the stack pointer
+    /// by its first operand, the size of the outgoing stack arguments, and
+    /// records the frame; tearing down raises it again and ends the frame.
+    fn adjust_call_frame(&mut self, data: &InstData, setup: bool) {
+        let size = imm_operand(data).and_then(|size| u64::try_from(size).ok()).unwrap_or(0);
+        let bits = self.abi.pointer_bits;
+        let mask = if bits >= 64 { u64::MAX } else { (1 << bits) - 1 };
+        let moved = if setup { self.stack_pointer.wrapping_sub(size) } else { self.stack_pointer.wrapping_add(size) };
+        self.stack_pointer = moved & mask;
+        self.call_frame = if setup { size } else { 0 };
+    }
+
     /// AArch64's two halves of a symbol's address: `ADRP` gives its 4 KiB
     /// page, `G_ADD_LOW` adds the offset within the page to its register
     /// operand. `None` for other instructions.
@@ -666,7 +684,9 @@ impl<'a> Machine<'a> {
                 if r.is_def() { ret_regs.push(name.to_owned()) } else { arg_regs.push(name.to_owned()) }
             }
         }
-        let (callee, declared) = match callee_of(data).ok_or_else(|| malformed("a call without a callee"))? {
+        let (callee, declared) = match callee_of(data, |r| self.name(r).is_some_and(|n| self.abi.is_ignored_reg(n)))
+            .ok_or_else(|| malformed("a call without a callee"))?
+        {
             Callee::Symbol { name, declared } => (name, declared),
             Callee::Pointer(r) => {
                 let target = self.read(r)?;
@@ -691,11 +711,11 @@ impl<'a> Machine<'a> {
             fp_state::call(function, state, &mut self.memory, &pointer)?;
             return Ok(Vec::new());
         }
-        if let Some((function, bits)) = libcall::stores_through(callee) {
+        if let Some((function, bits)) = libcall::stores_through(callee, self.abi.long_double_bits) {
             self.call_storing_through(function, bits, callee, arg_regs, ret_regs)?;
             return Ok(Vec::new());
         }
-        let Some(lib) = libcall::lookup(callee, self.abi.xlen) else {
+        let Some(lib) = libcall::lookup(callee, self.abi.xlen, self.abi.long_double_bits) else {
             // A function of the IR is the oracle's; a runtime function
             // only the legalizer calls (`&name`) must be one the
             // interpreter knows.
@@ -830,13 +850,18 @@ impl<'a> Machine<'a> {
     /// The values of a call's parameters of `kinds`, read from `arg_regs`
     /// in the order the convention assigns them.
     fn call_arguments(&self, kinds: &[Kind], arg_regs: Vec<String>, callee: &str) -> Result<Vec<Value>, InterpError> {
-        let mut args = Assigner::new(self.abi, arg_regs)?;
+        let mut args = Assigner::new(self.abi, arg_regs, true)?;
         let mut values = Vec::new();
         for kind in kinds {
-            let regs = args.take(*kind, callee)?;
-            let parts: Vec<Value> = regs
+            let places = args.take(*kind, callee)?;
+            let parts: Vec<Value> = places
                 .iter()
-                .map(|(r, bits)| Ok(self.read_phys(r)?.extract(0, *bits)))
+                .map(|place| match place {
+                    Place::Reg(r, bits) => Ok(self.read_phys(r)?.extract(0, *bits)),
+                    Place::Stack { offset, bytes } => {
+                        Ok(self.memory.read(self.stack_pointer.wrapping_add(*offset), *bytes))
+                    }
+                })
                 .collect::<Result<_, InterpError>>()?;
             values.push(Value::concat(&parts).extract(0, kind.bits()));
         }
@@ -852,11 +877,14 @@ impl<'a> Machine<'a> {
         ret_regs: Vec<String>,
         callee: &str,
     ) -> Result<(), InterpError> {
-        let mut rets = Assigner::new(self.abi, ret_regs)?;
-        let regs = rets.take(kind, callee)?;
+        let mut rets = Assigner::new(self.abi, ret_regs, false)?;
+        let places = rets.take(kind, callee)?;
         rets.finish(callee)?;
         let mut lo = 0;
-        for (r, bits) in regs {
+        for place in places {
+            let Place::Reg(r, bits) = place else {
+                return Err(malformed(format!("a result of {callee} on the stack")));
+            };
             let part = if lo + bits > result.width() {
                 result.sext(lo + bits).extract(lo, bits)
             } else {
@@ -960,55 +988,6 @@ impl<'a> Machine<'a> {
     }
 }
 
-/// Hands out a call's argument or result registers to parameters in order.
-struct Assigner<'a> {
-    abi: &'a Abi,
-    int: std::collections::VecDeque<(String, u32)>,
-    float: std::collections::VecDeque<(String, u32)>,
-}
-
-impl<'a> Assigner<'a> {
-    fn new(abi: &'a Abi, regs: Vec<String>) -> Result<Self, InterpError> {
-        let mut a = Assigner { abi, int: Default::default(), float: Default::default() };
-        for r in regs {
-            let view = abi.view(&r).ok_or_else(|| unsupported(format!("physical register ${r}")))?;
-            match view.class {
-                RegClass::Int => a.int.push_back((r, view.bits)),
-                RegClass::Float => a.float.push_back((r, view.bits)),
-            }
-        }
-        Ok(a)
-    }
-
-    fn take(&mut self, kind: Kind, callee: &str) -> Result<Vec<(String, u32)>, InterpError> {
-        if let Kind::Float(bits) = kind
-            && bits <= self.abi.float_reg_bits
-            && let Some(r) = self.float.pop_front()
-        {
-            return Ok(vec![r]);
-        }
-        let mut out = Vec::new();
-        let mut have = 0;
-        while have < kind.bits() {
-            let r = self
-                .int
-                .pop_front()
-                .ok_or_else(|| unsupported(format!("call to {callee}: arguments not in registers")))?;
-            have += r.1;
-            out.push(r);
-        }
-        Ok(out)
-    }
-
-    fn finish(&self, callee: &str) -> Result<(), InterpError> {
-        if self.int.is_empty() && self.float.is_empty() {
-            Ok(())
-        } else {
-            Err(unsupported(format!("call to {callee}: register operands do not match its signature")))
-        }
-    }
-}
-
 /// What a call calls.
 enum Callee<'d> {
     /// A symbol: `@name` (`declared`, a global value of the IR) or `&name`
@@ -1019,8 +998,8 @@ enum Callee<'d> {
 }
 
 /// The callee of call instruction `data`: its first symbol or explicit
-/// register use.
-fn callee_of(data: &InstData) -> Option<Callee<'_>> {
+/// register use but `ignored` ones (Arm's predicate register `$noreg`).
+fn callee_of<'d>(data: &'d InstData, ignored: impl Fn(&RegOperand) -> bool) -> Option<Callee<'d>> {
     data.operands.iter().find_map(|op| {
         let op = match op {
             Operand::TargetFlags { operand, .. } => operand,
@@ -1029,7 +1008,7 @@ fn callee_of(data: &InstData) -> Option<Callee<'_>> {
         match op {
             Operand::Global { name, .. } => Some(Callee::Symbol { name, declared: true }),
             Operand::ExternalSymbol { name, .. } => Some(Callee::Symbol { name, declared: false }),
-            Operand::Reg(r) if !r.is_implicit() && !r.is_def() => Some(Callee::Pointer(r)),
+            Operand::Reg(r) if !r.is_implicit() && !r.is_def() && !ignored(r) => Some(Callee::Pointer(r)),
             _ => None,
         }
     })

@@ -24,6 +24,7 @@
 mod abi;
 mod atomic;
 mod bits;
+mod call_args;
 mod equivalence;
 mod eval;
 mod external;
@@ -40,6 +41,8 @@ mod mem_ops;
 mod memory;
 mod softfloat;
 mod symbols;
+#[cfg(test)]
+mod target_abi_tests;
 mod target_ops;
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,9 @@
 //! Runtime library functions a legalized function may call (`BL &__divti3`,
-//! `PseudoCALL &__muldi3`), interpreted by name, and how their arguments
-//! and results travel through the call's implicit register operands.
+//! `PseudoCALL &__muldi3`, `BL &__aeabi_idivmod`), interpreted by name:
+//! libgcc's and compiler-rt's names, the C library's math functions, and
+//! the Arm run-time ABI's helpers ([`aeabi`]).
+
+mod aeabi;
 
 use super::fparith::{self, Direction};
 use super::libm;
@@ -43,6 +46,14 @@ enum Op {
         signed: bool,
         rem: bool,
     },
+    /// The quotient and the remainder, the quotient in the low half of the
+    /// result (AEABI's `__aeabi_idivmod` returns them in `r0` and `r1`).
+    DivMod {
+        signed: bool,
+    },
+    /// `__ashldi3` and kin: a shift by an `int`; shifting by the width or
+    /// more is undefined.
+    Shift(Opcode),
     Mul,
     IntToFp {
         signed: bool,
@@ -51,7 +62,12 @@ enum Op {
         signed: bool,
     },
     FpConvert,
+    /// libgcc's three-way comparisons (`__ltsf2`: negative, zero or
+    /// positive).
     Compare(Cmp),
+    /// AEABI's comparisons (`__aeabi_fcmplt`): 1 when the relation holds,
+    /// else 0 (NaNs compare false but for `Unord`).
+    Predicate(Cmp),
     /// Correctly rounded arithmetic, as the generic opcode computes it.
     Arith(fparith::Op),
     /// `fmin`/`fmax`, as `G_FMINNUM`/`G_FMAXNUM`.
@@ -93,6 +109,7 @@ fn float_suffix(s: &str) -> Option<u32> {
         "hf" => Some(16),
         "sf" => Some(32),
         "df" => Some(64),
+        "xf" => Some(80),
         "tf" => Some(128),
         _ => None,
     }
@@ -109,8 +126,9 @@ pub enum StoresThrough {
 }
 
 /// The function `name` stores its results through pointers (`modff`,
-/// `sincosl`, ...): which one and its float width.
-pub fn stores_through(name: &str) -> Option<(StoresThrough, u32)> {
+/// `sincosl`, ...): which one and its float width, `long double` having
+/// `long_double_bits`.
+pub fn stores_through(name: &str, long_double_bits: u32) -> Option<(StoresThrough, u32)> {
     let (function, suffix) = if let Some(rest) = name.strip_prefix("modf") {
         (StoresThrough::Modf, rest)
     } else {
@@ -119,14 +137,18 @@ pub fn stores_through(name: &str) -> Option<(StoresThrough, u32)> {
     let bits = match suffix {
         "f" => 32,
         "" => 64,
-        "l" => 128,
+        "l" => long_double_bits,
         _ => return None,
     };
     Some((function, bits))
 }
 
-/// The runtime function `name`, where C's `long` has `long_bits` bits.
-pub fn lookup(name: &str, long_bits: u32) -> Option<Libcall> {
+/// The runtime function `name`, where C's `long` has `long_bits` bits and
+/// `long double` `long_double_bits`.
+pub fn lookup(name: &str, long_bits: u32, long_double_bits: u32) -> Option<Libcall> {
+    if let Some(call) = aeabi::lookup(name) {
+        return Some(call);
+    }
     let call = |params: Vec<Kind>, ret: Kind, op: Op| Some(Libcall { params, ret, op });
     let rounding = [
         ("llround", 64, Direction::NearestTiesAway),
@@ -138,12 +160,12 @@ pub fn lookup(name: &str, long_bits: u32) -> Option<Libcall> {
         let float_bits = match name.strip_prefix(base) {
             Some("f") => 32,
             Some("") => 64,
-            Some("l") => 128,
+            Some("l") => long_double_bits,
             _ => continue,
         };
         return call(vec![Kind::Float(float_bits)], Kind::Int(int_bits), Op::RoundToInt(direction));
     }
-    if let Some((op, bits)) = libm(name) {
+    if let Some((op, bits)) = libm(name, long_double_bits) {
         let arity = match op {
             Op::Arith(a) => a.arity(),
             Op::Transcendental(func) => func.arity(),
@@ -151,7 +173,7 @@ pub fn lookup(name: &str, long_bits: u32) -> Option<Libcall> {
         };
         return call(vec![Kind::Float(bits); arity], Kind::Float(bits), op);
     }
-    let ldexp = [("ldexpf", 32), ("ldexp", 64), ("ldexpl", 128)];
+    let ldexp = [("ldexpf", 32), ("ldexp", 64), ("ldexpl", long_double_bits)];
     if let Some((_, bits)) = ldexp.iter().find(|(n, _)| *n == name) {
         return call(vec![Kind::Float(*bits), Kind::Int(32)], Kind::Float(*bits), Op::LdExp);
     }
@@ -181,6 +203,11 @@ pub fn lookup(name: &str, long_bits: u32) -> Option<Libcall> {
     }
     if let Some(bits) = body.strip_prefix("mul").and_then(|r| r.strip_suffix('3')).and_then(int_suffix) {
         return call(vec![Kind::Int(bits); 2], Kind::Int(bits), Op::Mul);
+    }
+    for (prefix, op) in [("ashl", Opcode::G_SHL), ("lshr", Opcode::G_LSHR), ("ashr", Opcode::G_ASHR)] {
+        if let Some(bits) = body.strip_prefix(prefix).and_then(|r| r.strip_suffix('3')).and_then(int_suffix) {
+            return call(vec![Kind::Int(bits), Kind::Int(32)], Kind::Int(bits), Op::Shift(op));
+        }
     }
     if let Some(rest) = body.strip_prefix("float") {
         let (signed, rest) = match rest.strip_prefix("un") {
@@ -224,8 +251,9 @@ pub fn lookup(name: &str, long_bits: u32) -> Option<Libcall> {
 
 /// A C math library function (`fmodl`, `sqrtf`, `fmin`, ...): its
 /// operation and format (`f` for `float`, no suffix for `double`, `l` for
-/// `fp128`, the `long double` of AArch64 and RISC-V).
-fn libm(name: &str) -> Option<(Op, u32)> {
+/// `long double`, of `long_double_bits`: `fp128` on AArch64 and RISC-V,
+/// `x86_fp80` on X86).
+fn libm(name: &str, long_double_bits: u32) -> Option<(Op, u32)> {
     use fparith::Op::*;
     const FUNCTIONS: &[(&str, Op)] = &[
         ("fmod", Op::Arith(Rem)),
@@ -245,13 +273,13 @@ fn libm(name: &str) -> Option<(Op, u32)> {
         let bits = match name.strip_prefix(base)? {
             "f" => 32,
             "" => 64,
-            "l" => 128,
+            "l" => long_double_bits,
             _ => return None,
         };
         Some((*op, bits))
     });
     exact.or_else(|| {
-        [("f", 32), ("l", 128), ("", 64)].into_iter().find_map(|(suffix, bits)| {
+        [("f", 32), ("l", long_double_bits), ("", 64)].into_iter().find_map(|(suffix, bits)| {
             let func = libm::Function::for_name(name.strip_suffix(suffix)?)?;
             Some((Op::Transcendental(func), bits))
         })
@@ -279,6 +307,7 @@ impl Libcall {
             if nan && a.get().is_none() {
                 // A NaN argument decides the result of what takes floats.
                 return Ok(match (self.op, self.ret) {
+                    (Op::Predicate(c), _) => Value::from_i128(w, i128::from(c == Cmp::Unord)),
                     (Op::Compare(c), _) => Value::from_i128(
                         w,
                         if c == Cmp::Unord {
@@ -295,7 +324,7 @@ impl Libcall {
             }
             match a.get() {
                 Some(v) => defined.push(v.clone()),
-                None if matches!(self.op, Op::Div { .. }) && defined.len() == 1 => {
+                None if matches!(self.op, Op::Div { .. } | Op::DivMod { .. }) && defined.len() == 1 => {
                     return Err(InterpError::Undefined("libcall division by an undefined value".into()));
                 }
                 None => return Ok(Value::undef(w)),
@@ -311,6 +340,36 @@ impl Libcall {
                 let (q, r) = if signed { a.sdivrem(b) } else { a.udivrem(b) }
                     .ok_or_else(|| InterpError::Undefined("libcall division by zero".into()))?;
                 Value::defined(if rem { r } else { q })
+            }
+            Op::DivMod { signed } => {
+                let (a, b) = (arg(0)?, arg(1)?);
+                let (q, r) = if signed { a.sdivrem(b) } else { a.udivrem(b) }
+                    .ok_or_else(|| InterpError::Undefined("libcall division by zero".into()))?;
+                Value::concat(&[Value::defined(q), Value::defined(r)])
+            }
+            Op::Shift(op) => {
+                let (a, n) = (arg(0)?, arg(1)?.low_u64());
+                if n >= u64::from(w) {
+                    return Ok(Value::undef(w));
+                }
+                Value::defined(match op {
+                    Opcode::G_SHL => a.shl(n as u32),
+                    Opcode::G_LSHR => a.lshr(n as u32),
+                    _ => a.ashr(n as u32),
+                })
+            }
+            Op::Predicate(c) => {
+                let f = format(self.params[0].bits())?;
+                let holds = match (c, softfloat::compare(f, arg(0)?, arg(1)?)) {
+                    (Cmp::Unord, o) => o.is_none(),
+                    (_, None) => false,
+                    (Cmp::Eq, Some(o)) => o == Ordering::Equal,
+                    (Cmp::Lt, Some(o)) => o == Ordering::Less,
+                    (Cmp::Le, Some(o)) => o != Ordering::Greater,
+                    (Cmp::Gt, Some(o)) => o == Ordering::Greater,
+                    (Cmp::Ge, Some(o)) => o != Ordering::Less,
+                };
+                Value::from_i128(w, i128::from(holds))
             }
             Op::Mul => Value::defined(arg(0)?.mul(arg(1)?)),
             Op::CountLeadingZeros => {
@@ -369,7 +428,7 @@ mod tests {
 
     #[test]
     fn names_resolve() {
-        let c = lookup("__divti3", 64).unwrap();
+        let c = lookup("__divti3", 64, 128).unwrap();
         assert_eq!((c.params.clone(), c.ret), (vec![Kind::Int(128); 2], Kind::Int(128)));
         let r = c.call(&[Value::from_i128(128, -7), Value::from_i128(128, 2)]).unwrap();
         assert_eq!(r, Value::from_i128(128, -3));
@@ -377,14 +436,14 @@ mod tests {
             c.call(&[Value::from_i128(128, 1), Value::from_i128(128, 0)]),
             Err(InterpError::Undefined(_))
         ));
-        let c = lookup("__floatunditf", 64).unwrap();
+        let c = lookup("__floatunditf", 64, 128).unwrap();
         assert_eq!(c.params, vec![Kind::Int(64)]);
         assert_eq!(c.ret, Kind::Float(128));
-        assert_eq!(lookup("__fixunstfsi", 64).map(|c| c.ret), Some(Kind::Int(32)));
-        assert_eq!(lookup("__trunctfhf2", 64).map(|c| c.ret), Some(Kind::Float(16)));
-        assert_eq!(lookup("__unordtf2", 64).map(|c| c.ret), Some(Kind::Int(32)));
-        assert!(lookup("memcpy", 64).is_none());
-        assert!(lookup("fmaxq", 64).is_none());
+        assert_eq!(lookup("__fixunstfsi", 64, 128).map(|c| c.ret), Some(Kind::Int(32)));
+        assert_eq!(lookup("__trunctfhf2", 64, 128).map(|c| c.ret), Some(Kind::Float(16)));
+        assert_eq!(lookup("__unordtf2", 64, 128).map(|c| c.ret), Some(Kind::Int(32)));
+        assert!(lookup("memcpy", 64, 128).is_none());
+        assert!(lookup("fmaxq", 64, 128).is_none());
     }
 
     /// `x` in `fp128`; a NaN is the default quiet NaN.
@@ -397,7 +456,7 @@ mod tests {
     #[test]
     fn fp128_arithmetic() {
         let call = |name: &str, args: &[f64]| {
-            let c = lookup(name, 64).unwrap();
+            let c = lookup(name, 64, 128).unwrap();
             assert!(c.params.iter().chain([&c.ret]).all(|k| *k == Kind::Float(128)), "{name}");
             c.call(&args.iter().map(|x| quad(*x)).collect::<Vec<_>>()).unwrap()
         };
@@ -414,7 +473,7 @@ mod tests {
         // -0 and +0 compare equal: either may come back.
         assert!(!call("fminl", &[-0.0, 0.0]).bit_defined(127));
         assert!(!call("__divtf3", &[0.0, 0.0]).is_defined(), "0/0 is a NaN of any sign and payload");
-        assert_eq!(lookup("fmodf", 64).map(|c| c.ret), Some(Kind::Float(32)));
-        assert_eq!(lookup("ceil", 64).map(|c| c.ret), Some(Kind::Float(64)));
+        assert_eq!(lookup("fmodf", 64, 128).map(|c| c.ret), Some(Kind::Float(32)));
+        assert_eq!(lookup("ceil", 64, 128).map(|c| c.ret), Some(Kind::Float(64)));
     }
 }
