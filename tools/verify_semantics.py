@@ -14,7 +14,9 @@ A function whose meaning changes fails the check. The corpus's expected
 failures (functions llc 22 cannot legalize) are run too: where gisel also
 refuses, nothing is checked; where it legalizes one (docs/src/llvm.md,
 "Where llc 22 is wrong"), the result must agree like any other. A function
-the interpreter cannot run is counted as unchecked. Figures are printed
+the interpreter cannot run is counted as unchecked. A function of
+KNOWN_LLC_MISCOMPILES (llc 22 miscompiles it and gisel legalizes it as llc
+does) that differs is counted apart, not as a failure. Figures are printed
 per configuration, with the reasons functions went unchecked.
 Configurations of targets the interpreter does not model (Mips) are left
 out and counted.
@@ -40,6 +42,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # Architectures (the triple's first component) the interpreter models (prefixes:
 # "arm" and "thumb" take in armv7 and thumbv7; Mips is left out).
 SUPPORTED = ("aarch64", "arm64", "riscv32", "riscv64", "x86_64", "i386", "i686", "arm", "thumb")
+# Sweep functions llc 22 miscompiles and gisel legalizes as llc does
+# (configuration, function): their differences are counted apart, not as
+# failures. core/tests/interp_conformance.rs lists the same llc bugs.
+KNOWN_LLC_MISCOMPILES = {
+    # ARMv4 without CLZ: G_CTLZ of an s8 or s16 becomes __clzsi2 of the
+    # unextended narrow value, its count never reduced by the extra bits.
+    ("arm-soft", "ctlz_s8_to_s32"),
+    ("arm-soft", "ctlz_s16_to_s32"),
+}
 
 
 def modelled(row):
@@ -149,16 +160,23 @@ def check_sweep(gisel, corpus, jobs, configs=None):
                     reason = re.sub(r" \(\d+ skipped\)", "", unchecked.group(1))
                     reasons[config][re.sub(r"0x[0-9a-f]+", "0x…", reason)] += 1
                 elif line.strip():
-                    counts[config]["differ"] += "changed its meaning" in line
+                    differs = re.match(r"gisel: legalizing '(.*)' changed its meaning", line)
+                    if differs and (config, differs.group(1)) in KNOWN_LLC_MISCOMPILES:
+                        counts[config]["known"] += 1
+                        continue
+                    counts[config]["differ"] += differs is not None
                     failures.append(f"{config}: {line}")
             if code != 0 and not stderr.strip():
                 failures.append(f"{config}: exit {code} without a message")
-    print(f"verify_semantics: sweep {'configuration':<14} {'agree':>6} {'differ':>6} {'unchecked':>9} beyond llc")
+    print(
+        f"verify_semantics: sweep {'configuration':<14} {'agree':>6} {'differ':>6} {'unchecked':>9} beyond llc "
+        "llc's miscompiles"
+    )
     for config in sorted(counts):
         c = counts[config]
         print(
             f"verify_semantics: sweep {config:<14} {c['agree']:>6} {c['differ']:>6} {c['unchecked']:>9} "
-            f"{c['beyond_llc']:>10}"
+            f"{c['beyond_llc']:>10} {c['known']:>17}"
         )
     for config in sorted(reasons):
         for reason, n in reasons[config].most_common():
@@ -166,7 +184,8 @@ def check_sweep(gisel, corpus, jobs, configs=None):
     total = sum((counts[c] for c in counts), collections.Counter())
     print(
         f"verify_semantics: {total['agree']} agree ({total['beyond_llc']} of them functions llc 22 cannot "
-        f"legalize), {total['differ']} differ, {total['unchecked']} unchecked"
+        f"legalize), {total['differ']} differ, {total['unchecked']} unchecked, {total['known']} differ as "
+        "llc 22's miscompiles do (KNOWN_LLC_MISCOMPILES)"
     )
     return failures
 
