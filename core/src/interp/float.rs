@@ -1,11 +1,13 @@
 //! Floating-point semantics on `s16` (`half`), `s32` (`float`), `s64`
-//! (`double`) and `s128` (`fp128`): arithmetic, bit operations (`G_FNEG`,
-//! `G_FABS`, `G_FCOPYSIGN`), minimum and maximum, compares, conversions
-//! between formats and to and from integers of any width.
+//! (`double`), `s80` (`x86_fp80`) and `s128` (`fp128`): arithmetic, bit
+//! operations (`G_FNEG`, `G_FABS`, `G_FCOPYSIGN`), minimum and maximum,
+//! compares, conversions between formats and to and from integers of any
+//! width.
 //!
 //! Arithmetic is correctly rounded (to nearest, ties to even): the host's
 //! `f32`/`f64` for `float` and `double`, exact software arithmetic
-//! ([`fparith`]) for `half` and `fp128`. A NaN result is a quiet NaN whose
+//! ([`fparith`]) for `half`, `x86_fp80` (at its full 64-bit precision) and
+//! `fp128`. A NaN result is a quiet NaN whose
 //! sign and payload bits are undefined, as LLVM does not specify them. Any
 //! undefined input bit makes the whole result undefined.
 
@@ -172,7 +174,7 @@ fn fp_class_bit(f: Format, v: &Value) -> Option<i64> {
     }
     let bits = v.get()?;
     let negative = bits.bit(f.width() - 1);
-    let exponent = bits.extract(f.frac_bits, f.exp_bits);
+    let exponent = bits.extract(f.exp_lsb(), f.exp_bits);
     // The magnitude rank from zero: zero, subnormal, normal, infinity.
     let rank = match softfloat::decode(f, bits) {
         Class::Nan { .. } => unreachable!("NaNs are classified above"),

@@ -134,7 +134,7 @@ fn int_value(rng: &mut Rng, index: usize, reg: &LiveIn) -> ApInt {
 
 fn float_value(rng: &mut Rng, reg: &LiveIn) -> ApInt {
     let w = reg.widths[rng.below(reg.widths.len() as u64) as usize].min(reg.bits);
-    let special: &[u64] = match w {
+    let special: &[u128] = match w {
         16 => &[0x0000, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 0x0001, 0x7bff, 0x3800, 0x4500],
         32 => &[
             0,
@@ -162,10 +162,24 @@ fn float_value(rng: &mut Rng, reg: &LiveIn) -> ApInt {
             0xc3e0_0000_0000_0000,
             0x41e0_0000_0000_0000,
         ],
+        // x86_fp80, its integer bit explicit: ±0, ±1, +∞, a quiet NaN, the
+        // smallest denormal, ±2^63, 2^31.
+        80 => &[
+            0,
+            1 << 79,
+            0x3fff_8000_0000_0000_0000,
+            0xbfff_8000_0000_0000_0000,
+            0x7fff_8000_0000_0000_0000,
+            0x7fff_c000_0000_0000_0000,
+            1,
+            0x403e_8000_0000_0000_0000,
+            0xc03e_8000_0000_0000_0000,
+            0x401e_8000_0000_0000_0000,
+        ],
         _ => &[0],
     };
     let v = match rng.below(3) {
-        0 => ApInt::from_u128(w, u128::from(special[rng.below(special.len() as u64) as usize])),
+        0 => ApInt::from_u128(w, special[rng.below(special.len() as u64) as usize]),
         // A moderate value: random sign and mantissa, exponent near the bias.
         1 if w >= 16 => {
             let exp_bits = match w {
@@ -177,11 +191,13 @@ fn float_value(rng: &mut Rng, reg: &LiveIn) -> ApInt {
             let bias = (1u64 << (exp_bits - 1)) - 1;
             let e = bias + rng.below(40).min(bias) - 20.min(bias);
             let frac = random_bits(rng, w - 1 - exp_bits);
-            ApInt::from_u128(w, u128::from(e)).shl(w - 1 - exp_bits).or(&frac.zext_or_trunc(w)).or(&ApInt::bit_range(
-                w,
-                w - 1,
-                rng.below(2) as u32,
-            ))
+            // x86_fp80 stores the significand's leading one.
+            let integer_bit = ApInt::bit_range(w, 63, u32::from(w == 80));
+            ApInt::from_u128(w, u128::from(e))
+                .shl(w - 1 - exp_bits)
+                .or(&frac.zext_or_trunc(w))
+                .or(&integer_bit)
+                .or(&ApInt::bit_range(w, w - 1, rng.below(2) as u32))
         }
         _ => random_bits(rng, w),
     };

@@ -17,7 +17,7 @@ use super::memory::{Memory, stack_region};
 use super::softfloat::Format;
 use super::symbols::Symbols;
 use super::value::Value;
-use super::{InterpError, Program, float, mem_ops, target_ops};
+use super::{InterpError, Program, float, mem_ops, target_ops, x87_ops};
 use crate::apint::ApInt;
 use crate::ir::{Block, Function, Inst, InstData, InstOpcode, MemOperand, Operand, Reg, RegOperand};
 use crate::opcode::Opcode;
@@ -626,6 +626,9 @@ impl<'a> Machine<'a> {
         if self.abi.tail_call_opcodes.contains(&name) {
             return Ok(Some(Next::Return(self.call(data, true)?)));
         }
+        if self.x87_memory_op(data, name)? {
+            return Ok(None);
+        }
         if let Some(value) = self.symbol_address_part(data, name)? {
             self.write_defs(data, vec![value])?;
             return Ok(None);
@@ -638,6 +641,24 @@ impl<'a> Machine<'a> {
             }
             None => Err(unsupported(name)),
         }
+    }
+
+    /// Runs X86's `G_FILD` or `G_FIST` (see [`x87_ops`]); false for other
+    /// instructions.
+    fn x87_memory_op(&mut self, data: &InstData, name: &str) -> Result<bool, InterpError> {
+        match name {
+            "G_FILD" => {
+                let [addr] = self.reg_uses(data)?;
+                let value = x87_ops::fild(&self.memory, &addr, data.mem.first(), self.def_width(data, 0)?)?;
+                self.write_defs(data, vec![value])?;
+            }
+            "G_FIST" => {
+                let [value, addr] = self.reg_uses(data)?;
+                x87_ops::fist(&mut self.memory, &value, &addr, data.mem.first())?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
     }
 
     /// A call frame pseudo: setting up (`setup`) lowers the stack pointer

@@ -48,6 +48,7 @@ mod target_ops;
 mod tests;
 mod value;
 mod vector;
+mod x87_ops;
 
 pub use abi::{Abi, RegClass, RegView};
 pub use equivalence::{CheckError, Checked, Mismatch, Side, check_equivalent, check_equivalent_within};

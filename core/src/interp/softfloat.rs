@@ -1,37 +1,48 @@
-//! IEEE 754 binary formats of any width as bit patterns: classify, round an
-//! exact `±m·2^e` into a format (round to nearest, ties to even), convert to
-//! and from integers of any width, compare. Conversions between formats,
-//! `fp128` included, need nothing else.
+//! IEEE 754 binary formats of any width as bit patterns, and the x87's
+//! 80-bit extended format (an explicit integer bit above a 63-bit
+//! fraction): classify, round an exact `±m·2^e` into a format (round to
+//! nearest, ties to even), convert to and from integers of any width,
+//! compare. Conversions between formats, `fp128` and `x86_fp80` included,
+//! need nothing else.
 
 use super::value::Value;
 use crate::apint::ApInt;
 use std::cmp::Ordering;
 
-/// An IEEE binary interchange format.
+/// A binary floating-point format: IEEE's interchange formats, whose
+/// significand's leading bit is implicit, or the x87's extended format,
+/// which stores it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Format {
     /// Exponent field width.
     pub exp_bits: u32,
-    /// Stored fraction width (the significand has one more bit).
+    /// Fraction width: the significand's bits below its leading one.
     pub frac_bits: u32,
+    /// The significand's leading (integer) bit is stored, above the
+    /// fraction (`x86_fp80`).
+    pub explicit_int: bool,
 }
 
 /// `half`.
-pub const HALF: Format = Format { exp_bits: 5, frac_bits: 10 };
+pub const HALF: Format = Format { exp_bits: 5, frac_bits: 10, explicit_int: false };
 /// `float`.
-pub const SINGLE: Format = Format { exp_bits: 8, frac_bits: 23 };
+pub const SINGLE: Format = Format { exp_bits: 8, frac_bits: 23, explicit_int: false };
 /// `double`.
-pub const DOUBLE: Format = Format { exp_bits: 11, frac_bits: 52 };
+pub const DOUBLE: Format = Format { exp_bits: 11, frac_bits: 52, explicit_int: false };
+/// `x86_fp80`, the x87's extended format.
+pub const X87: Format = Format { exp_bits: 15, frac_bits: 63, explicit_int: true };
 /// `fp128`.
-pub const QUAD: Format = Format { exp_bits: 15, frac_bits: 112 };
+pub const QUAD: Format = Format { exp_bits: 15, frac_bits: 112, explicit_int: false };
 
 impl Format {
-    /// The IEEE format of a scalar of `width` bits (`s16` is `half`).
+    /// The format of a scalar of `width` bits (`s16` is `half`, `s80`
+    /// `x86_fp80`).
     pub fn for_width(width: u32) -> Option<Format> {
         match width {
             16 => Some(HALF),
             32 => Some(SINGLE),
             64 => Some(DOUBLE),
+            80 => Some(X87),
             128 => Some(QUAD),
             _ => None,
         }
@@ -39,7 +50,23 @@ impl Format {
 
     /// Total width.
     pub fn width(self) -> u32 {
-        1 + self.exp_bits + self.frac_bits
+        1 + self.exp_bits + self.significand_field_bits()
+    }
+
+    /// The stored significand's width: the fraction, and the integer bit
+    /// where it is explicit.
+    fn significand_field_bits(self) -> u32 {
+        self.frac_bits + u32::from(self.explicit_int)
+    }
+
+    /// The exponent field's lowest bit.
+    pub fn exp_lsb(self) -> u32 {
+        self.significand_field_bits()
+    }
+
+    /// The explicit integer bit set, where the format has one.
+    fn integer_bit(self) -> ApInt {
+        ApInt::bit_range(self.width(), self.frac_bits, u32::from(self.explicit_int))
     }
 
     fn bias(self) -> i64 {
@@ -54,7 +81,8 @@ impl Format {
     /// operation producing a NaN return).
     pub fn nan(self) -> Value {
         let w = self.width();
-        let bits = ApInt::bit_range(w, self.frac_bits - 1, self.exp_bits + 1);
+        let quiet = ApInt::bit_range(w, self.frac_bits - 1, 1);
+        let bits = ApInt::bit_range(w, self.exp_lsb(), self.exp_bits).or(&quiet).or(&self.integer_bit());
         let undef = ApInt::bit_range(w, 0, self.frac_bits - 1).or(&ApInt::bit_range(w, w - 1, 1));
         Value::new(bits, undef)
     }
@@ -62,7 +90,11 @@ impl Format {
     /// Infinity of the given sign.
     pub fn inf(self, negative: bool) -> ApInt {
         let w = self.width();
-        ApInt::bit_range(w, self.frac_bits, self.exp_bits).or(&ApInt::bit_range(w, w - 1, u32::from(negative)))
+        ApInt::bit_range(w, self.exp_lsb(), self.exp_bits).or(&self.integer_bit()).or(&ApInt::bit_range(
+            w,
+            w - 1,
+            u32::from(negative),
+        ))
     }
 
     /// Zero of the given sign.
@@ -99,8 +131,11 @@ pub enum Class {
 pub fn decode(f: Format, bits: &ApInt) -> Class {
     let w = f.width();
     let sign = bits.bit(w - 1);
-    let biased = bits.extract(f.frac_bits, f.exp_bits).low_u64();
+    let biased = bits.extract(f.exp_lsb(), f.exp_bits).low_u64();
     let frac = bits.extract(0, f.frac_bits);
+    if f.explicit_int {
+        return decode_explicit(f, sign, biased, bits);
+    }
     if biased == f.max_biased() {
         return if frac.is_zero() { Class::Inf(sign) } else { Class::Nan { signaling: !frac.bit(f.frac_bits - 1) } };
     }
@@ -114,6 +149,29 @@ pub fn decode(f: Format, bits: &ApInt) -> Class {
     Class::Finite { sign, mant, exp: biased as i64 - f.bias() - i64::from(f.frac_bits) }
 }
 
+/// [`decode`] for a format that stores the integer bit (`x86_fp80`): the
+/// encodings the x87 rejects as invalid operands (an integer bit clear
+/// with a nonzero exponent: unnormals, pseudo-NaNs, pseudo-infinities) are
+/// NaNs, as the hardware treats them; a denormal with its integer bit set
+/// (pseudo-denormal) has the smallest normal exponent's value.
+fn decode_explicit(f: Format, sign: bool, biased: u64, bits: &ApInt) -> Class {
+    let significand = bits.extract(0, f.frac_bits + 1);
+    let integer = bits.bit(f.frac_bits);
+    let frac = bits.extract(0, f.frac_bits);
+    if biased == f.max_biased() {
+        let signaling = integer && !frac.is_zero() && !frac.bit(f.frac_bits - 1);
+        return if integer && frac.is_zero() { Class::Inf(sign) } else { Class::Nan { signaling } };
+    }
+    if biased != 0 && !integer {
+        return Class::Nan { signaling: false };
+    }
+    if significand.is_zero() {
+        return Class::Zero(sign);
+    }
+    let exp = biased.max(1) as i64 - f.bias() - i64::from(f.frac_bits);
+    Class::Finite { sign, mant: significand, exp }
+}
+
 /// The class of a possibly partly undefined value, when its defined bits
 /// decide it: a defined value, or a NaN (exponent defined all ones and a
 /// defined one in the fraction). A NaN whose quiet bit is not a defined one
@@ -122,7 +180,7 @@ pub fn class_of(f: Format, v: &Value) -> Option<Class> {
     if let Some(bits) = v.get() {
         return Some(decode(f, bits));
     }
-    let exp = v.extract(f.frac_bits, f.exp_bits);
+    let exp = v.extract(f.exp_lsb(), f.exp_bits);
     let frac = v.extract(0, f.frac_bits);
     if exp.get().is_some_and(ApInt::is_all_ones) && !frac.bits().is_zero() {
         return Some(Class::Nan { signaling: frac.bit(f.frac_bits - 1) != Some(true) });
@@ -172,8 +230,10 @@ pub fn encode(f: Format, sign: bool, mant: &ApInt, exp: i64) -> ApInt {
     if biased >= f.max_biased() as i64 {
         return f.inf(sign);
     }
-    let frac = rounded.zext_or_trunc(f.frac_bits);
-    let exp_field = ApInt::from_u128(w, biased as u128).shl(f.frac_bits);
+    // The significand's leading bit, where stored, is set for a normal
+    // value and clear for a denormal, as `rounded` has it.
+    let frac = rounded.zext_or_trunc(f.significand_field_bits());
+    let exp_field = ApInt::from_u128(w, biased as u128).shl(f.exp_lsb());
     frac.zext_or_trunc(w).or(&exp_field).or(&ApInt::bit_range(w, w - 1, u32::from(sign)))
 }
 
@@ -233,6 +293,12 @@ pub fn compare(f: Format, a: &ApInt, b: &ApInt) -> Option<Ordering> {
     if matches!(decode(f, a), Class::Nan { .. }) || matches!(decode(f, b), Class::Nan { .. }) {
         return None;
     }
+    // A pseudo-denormal compares as the normal number it equals.
+    let canonical = |x: &ApInt| match decode(f, x) {
+        Class::Finite { sign, mant, exp } if f.explicit_int => encode(f, sign, &mant, exp),
+        _ => x.clone(),
+    };
+    let (a, b) = (&canonical(a), &canonical(b));
     let w = f.width();
     let key = |x: &ApInt| {
         let mag = x.extract(0, w - 1).zext_or_trunc(w + 1);
@@ -274,5 +340,42 @@ mod tests {
         assert_eq!(convert(SINGLE, HALF, &f32_bits(5.960_464_5e-8)).unwrap().to_u128(), Some(1));
         assert_eq!(compare(SINGLE, &f32_bits(-0.0), &f32_bits(0.0)), Some(Ordering::Equal));
         assert_eq!(compare(SINGLE, &f32_bits(-2.0), &f32_bits(-1.0)), Some(Ordering::Less));
+    }
+
+    fn x87(bits: u128) -> ApInt {
+        ApInt::from_u128(80, bits)
+    }
+
+    /// Results of GCC's `long double` on an x86-64 host's x87.
+    #[test]
+    fn x87_extended_matches_the_hardware() {
+        use crate::interp::fparith::{Op, eval};
+        let (one, three) = (x87(0x3fff_8000_0000_0000_0000), x87(0x4000_c000_0000_0000_0000));
+        let third = eval(X87, Op::Div, &[one.clone(), three]).unwrap();
+        assert_eq!(third, x87(0x3ffd_aaaa_aaaa_aaaa_aaab));
+        let tenth = x87(0x3ffb_cccc_cccc_cccc_cccd);
+        assert_eq!(eval(X87, Op::Add, &[third, tenth]), Some(x87(0x3ffd_dddd_dddd_dddd_ddde)));
+        let two = x87(0x4000_8000_0000_0000_0000);
+        assert_eq!(eval(X87, Op::Sqrt, &[two]), Some(x87(0x3fff_b504_f333_f9de_6484)));
+        let (seven, nine) = (x87(0x4001_e000_0000_0000_0000), x87(0x4002_9000_0000_0000_0000));
+        assert_eq!(eval(X87, Op::Div, &[seven, nine]), Some(x87(0x3ffe_c71c_71c7_1c71_c71c)));
+        // The smallest denormal times 0.75 rounds back to it.
+        let three_quarters = x87(0x3ffe_c000_0000_0000_0000);
+        assert_eq!(eval(X87, Op::Mul, &[x87(1), three_quarters]), Some(x87(1)));
+        let tenth_double = ApInt::from_u128(64, 0x3fb9_9999_9999_999a);
+        assert_eq!(convert(DOUBLE, X87, &tenth_double), Some(x87(0x3ffb_cccc_cccc_cccc_d000)));
+        let below_two = x87(0x3fff_ffff_ffff_ffff_ffff);
+        assert_eq!(convert(X87, DOUBLE, &below_two).map(|d| d.low_u64()), Some(0x4000_0000_0000_0000));
+        assert_eq!(
+            to_int(X87, &x87(0x4019_eb79_a2bf_9add_3c0e), 64, true).and_then(|v| v.to_i128()),
+            Some(123_456_789)
+        );
+        // An unnormal (integer bit clear) is an invalid operand: a NaN.
+        assert!(matches!(decode(X87, &x87(0x3fff_0000_0000_0000_0000)), Class::Nan { .. }));
+        assert_eq!(X87.inf(true), x87(0xffff_8000_0000_0000_0000));
+        assert_eq!(
+            compare(X87, &x87(0x0000_8000_0000_0000_0000), &x87(0x0001_8000_0000_0000_0000)),
+            Some(Ordering::Equal)
+        );
     }
 }

@@ -167,3 +167,32 @@ fn call_frames_lower_the_stack_pointer_below_allocations() {
     let out = run(&Program::new(&f), &Abi::arm(), &ins, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(out.results, vec![("r0".to_owned(), Value::from_u128(32, 5))]);
 }
+
+const X86_64_FPEXT_S80: &str = "bb.0:\n  liveins: $fp0\n  %0:_(s80) = COPY $fp0\n  %1:_(s128) = G_FPEXT %0(s80)\n  \
+    %2:_(s64), %3:_(s64) = G_UNMERGE_VALUES %1(s128)\n  $rax = COPY %2(s64)\n  $rdx = COPY %3(s64)\n  \
+    RET 0, implicit $rax, implicit $rdx\n";
+
+/// `G_FPEXT` of `x86_fp80` as `__extendxftf2`, llc 22's output: the
+/// operand in 16 bytes of stack (`offset` moves it), the result in `xmm0`.
+fn x86_64_extendxftf2(offset: u32) -> String {
+    format!(
+        "bb.0:\n  liveins: $fp0\n  %0:_(s80) = COPY $fp0\n  \
+         ADJCALLSTACKDOWN64 16, 0, 0, implicit-def $rsp, implicit-def $eflags, implicit-def $ssp, implicit $rsp, \
+         implicit $ssp\n  %4:_(p0) = COPY $rsp\n  %5:_(s64) = G_CONSTANT i64 {offset}\n  \
+         %6:_(p0) = G_PTR_ADD %4, %5(s64)\n  G_STORE %0(s80), %6(p0) :: (store (s80) into stack, align 1)\n  \
+         CALL64pcrel32 &__extendxftf2, csr_64, implicit $rsp, implicit $ssp, implicit-def $xmm0\n  \
+         %1:_(s128) = COPY $xmm0\n  \
+         ADJCALLSTACKUP64 16, 0, implicit-def $rsp, implicit-def $eflags, implicit-def $ssp, implicit $rsp, \
+         implicit $ssp\n  %2:_(s64), %3:_(s64) = G_UNMERGE_VALUES %1(s128)\n  $rax = COPY %2(s64)\n  \
+         $rdx = COPY %3(s64)\n  RET 0, implicit $rax, implicit $rdx\n"
+    )
+}
+
+#[test]
+fn x86_64_passes_x87_values_on_the_stack() {
+    let abi = Abi::x86_64();
+    let compared = check(X86_64_FPEXT_S80, &x86_64_extendxftf2(0), &abi).unwrap_or_else(|e| panic!("{e}"));
+    assert!(compared >= 32, "{compared} inputs compared");
+    let err = check(X86_64_FPEXT_S80, &x86_64_extendxftf2(2), &abi).unwrap_err();
+    assert!(err.contains("mismatch"), "{err}");
+}
