@@ -26,7 +26,8 @@ clone.
 With --realcode, every function of the real-code corpus (zlib and Lua, for
 each target) is checked too, and each group reports how many functions
 were checked (agree, differ) and how many were not, with the
-interpreter's reasons. A difference fails the check, like one in the sweep
+interpreter's reasons, and how many gisel gave up on part-way, as llc
+does with -global-isel-abort=2. A difference fails the check, like one in the sweep
 corpus.
 """
 import argparse
@@ -84,6 +85,13 @@ def realcode_file(gisel, realcode, row):
     group = f"{row['target_dir']}/{row['file'].split('/')[0]}"
     results = []
     for line in done.stderr.splitlines():
+        # A function gisel, like llc with -global-isel-abort=2, gives up
+        # on: nothing to check (the remark, then its rule trail).
+        if line.startswith("  rules:"):
+            continue
+        if line.startswith("remark: unable to legalize"):
+            results.append(("given up", line))
+            continue
         unchecked = re.match(r"semantics of '.*' not checked: (.*)", line)
         if unchecked:
             # Addresses and counts vary; the kind of reason is what counts.
@@ -118,12 +126,15 @@ def check_realcode(gisel, realcode, jobs):
                     reasons[group][detail] += 1
                 elif kind in ("differ", "other"):
                     failures.append(f"{group}: {detail}")
-    print(f"verify_semantics: real code {'group':<14} {'checked':>7} {'agree':>6} {'differ':>6} {'unchecked':>9}")
+    print(
+        f"verify_semantics: real code {'group':<14} {'checked':>7} {'agree':>6} {'differ':>6} {'unchecked':>9} "
+        "given up"
+    )
     for group in sorted(counts):
         c = counts[group]
         print(
             f"verify_semantics: real code {group:<14} {c['agree'] + c['differ']:>7} {c['agree']:>6} "
-            f"{c['differ']:>6} {c['unchecked']:>9}"
+            f"{c['differ']:>6} {c['unchecked']:>9} {c['given up']:>8}"
         )
     for group in sorted(reasons):
         for reason, n in reasons[group].most_common():

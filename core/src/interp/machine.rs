@@ -13,7 +13,7 @@ use super::external::{ExternalCall, Oracle, ResultReg};
 use super::fp_state::{self, FpState, StateFunction};
 use super::libcall::{self, Kind, StoresThrough};
 use super::mem_calls::MemFn;
-use super::memory::{Memory, stack_region};
+use super::memory::{Memory, frame_address, stack_region, variadic_area};
 use super::softfloat::Format;
 use super::symbols::Symbols;
 use super::value::Value;
@@ -715,7 +715,7 @@ impl<'a> Machine<'a> {
             }
         };
         if let Some(f) = MemFn::for_symbol(callee) {
-            return self.call_memory_function(f, &arg_regs, ret_regs, tail);
+            return self.call_memory_function(f, callee, arg_regs, ret_regs, tail);
         }
         if let Some((what, bits)) = atomic::outline_helper(callee) {
             self.call_outline_atomic(what, bits, &arg_regs, &ret_regs)?;
@@ -986,22 +986,30 @@ impl<'a> Machine<'a> {
     }
 
     /// `memcpy`, `memmove`, `memset` or `bzero`: pointer and length
-    /// arguments in the argument registers in order, the destination
-    /// returned (in the first argument's register, which a `thisreturn`
-    /// call keeps).
+    /// arguments (and `memset`'s `int`) where the convention passes them,
+    /// the destination returned (in the first argument's register, which a
+    /// `thisreturn` tail call keeps).
     fn call_memory_function(
         &mut self,
         f: MemFn,
-        arg_regs: &[String],
+        callee: &str,
+        arg_regs: Vec<String>,
         ret_regs: Vec<String>,
         tail: bool,
     ) -> Result<Vec<(String, Value)>, InterpError> {
-        if arg_regs.len() != f.arity() {
-            return Err(unsupported(format!("{f:?} with {} register arguments", arg_regs.len())));
-        }
-        let args: Vec<Value> = arg_regs.iter().map(|r| self.read_phys(r)).collect::<Result<_, _>>()?;
+        let pointer = Kind::Int(self.abi.pointer_bits);
+        let kinds = match f {
+            MemFn::Set => vec![pointer, Kind::Int(32), pointer],
+            MemFn::Zero => vec![pointer, pointer],
+            MemFn::Copy | MemFn::Move => vec![pointer; 3],
+        };
+        let first = arg_regs.first().cloned();
+        let args = self.call_arguments(&kinds, arg_regs, callee)?;
         f.run(&mut self.memory, &args)?;
-        let ret_regs = if tail && f.returns_destination() { vec![arg_regs[0].clone()] } else { ret_regs };
+        let ret_regs = match first {
+            Some(r) if tail && f.returns_destination() => vec![r],
+            _ => ret_regs,
+        };
         for r in &ret_regs {
             self.write_phys(r, &args[0])?;
         }
@@ -1060,24 +1068,6 @@ enum Next {
     Jump(Block),
     FallThrough,
     Return(Vec<(String, Value)>),
-}
-
-/// Where stack object `index` (`%fixed-stack.N` when `fixed`) is: a fixed
-/// place per object, whatever order a run meets them in. Objects are 64 KiB
-/// apart (16 KiB with 32-bit pointers); fixed objects (incoming arguments)
-/// sit below the others and above the stack pointer.
-fn frame_address(pointer_bits: u32, fixed: bool, index: u32) -> u64 {
-    let (base, _) = stack_region(pointer_bits);
-    let stride: u64 = if pointer_bits >= 64 { 0x1_0000 } else { 0x4000 };
-    let area = if fixed { base + 0x60_0000 } else { base + 0x80_0000 };
-    area + u64::from(index) * stride
-}
-
-/// Where the variadic arguments of a function whose header names no
-/// object for them are: just below the fixed objects.
-fn variadic_area(pointer_bits: u32) -> u64 {
-    let (base, _) = stack_region(pointer_bits);
-    base + 0x5f_0000
 }
 
 /// The first immediate operand of `data`.

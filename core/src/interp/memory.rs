@@ -3,8 +3,10 @@
 //! Every address holds a byte; bytes nobody wrote read as a deterministic
 //! pseudo-random function of a seed and the address (the "initial memory"
 //! of an input, the same for every function run on that input), except in
-//! the stack region, where unwritten bytes are undefined, and where initial
-//! contents are preset (jump tables). Each byte carries
+//! the stack region, where unwritten bytes are undefined but for the
+//! incoming arguments (fixed stack objects and variadic arguments, which
+//! are inputs like the rest of memory), and where initial contents are
+//! preset (jump tables). Each byte carries
 //! an undefined-bits mask, so storing a partly undefined value and loading
 //! it back keeps exactly which bits are known. Addresses wrap at the
 //! pointer width; any size and alignment works.
@@ -18,6 +20,32 @@ pub fn stack_region(pointer_bits: u32) -> (u64, u64) {
     if pointer_bits >= 64 { (0x5a5a_5a5a_0000_0000, 1 << 32) } else { (0x5a5a_0000, 1 << 24) }
 }
 
+/// Where stack object `index` (`%fixed-stack.N` when `fixed`) is: a fixed
+/// place per object, whatever order a run meets them in. Objects are 64 KiB
+/// apart (16 KiB with 32-bit pointers); fixed objects (incoming arguments)
+/// sit below the others and above the stack pointer.
+pub fn frame_address(pointer_bits: u32, fixed: bool, index: u32) -> u64 {
+    let (base, _) = stack_region(pointer_bits);
+    let stride: u64 = if pointer_bits >= 64 { 0x1_0000 } else { 0x4000 };
+    let area = if fixed { base + 0x60_0000 } else { base + 0x80_0000 };
+    area + u64::from(index) * stride
+}
+
+/// Where the variadic arguments of a function whose header names no
+/// object for them are: just below the fixed objects.
+pub fn variadic_area(pointer_bits: u32) -> u64 {
+    let (base, _) = stack_region(pointer_bits);
+    base + 0x5f_0000
+}
+
+/// The incoming argument area: the variadic area and the fixed objects
+/// above it (start and length). Its unwritten bytes are inputs, derived
+/// from the seed like memory outside the stack, rather than undefined.
+fn incoming_area(pointer_bits: u32) -> (u64, u64) {
+    let start = variadic_area(pointer_bits);
+    (start, frame_address(pointer_bits, false, 0) - start)
+}
+
 /// One byte of memory: its value and its undefined-bits mask.
 pub type Byte = (u8, u8);
 
@@ -27,6 +55,8 @@ pub struct Memory {
     seed: u64,
     address_mask: u64,
     stack: (u64, u64),
+    /// The incoming argument area (see [`incoming_area`]).
+    incoming: (u64, u64),
     /// Written bytes: value and undefined-bits mask.
     bytes: FxHashMap<u64, Byte>,
     /// Initial contents other than the seed's, which writes replace.
@@ -50,6 +80,7 @@ impl Memory {
             seed,
             address_mask,
             stack: stack_region(pointer_bits),
+            incoming: incoming_area(pointer_bits),
             bytes: FxHashMap::default(),
             preset: FxHashMap::default(),
         }
@@ -74,7 +105,7 @@ impl Memory {
         let addr = addr & self.address_mask;
         if let Some(b) = self.preset.get(&addr) {
             *b
-        } else if self.is_stack(addr) {
+        } else if self.is_stack(addr) && addr.wrapping_sub(self.incoming.0) >= self.incoming.1 {
             (0, 0xff)
         } else {
             (splitmix64(self.seed ^ splitmix64(addr)) as u8, 0)
@@ -179,6 +210,8 @@ mod tests {
         assert_eq!(m.byte(0), (0xab, 0), "addresses wrap");
         let (base, _) = stack_region(64);
         assert!(!m.read(base + 8, 8).is_defined());
+        assert!(m.read(frame_address(64, true, 1), 8).is_defined(), "incoming arguments are inputs");
+        assert!(!m.read(frame_address(64, false, 0), 8).is_defined());
         m.write(200, &Value::from_u128(8, 1).anyext(16));
         assert_eq!(m.byte(201), (0, 0xff));
         assert_eq!(m.written_outside_stack().len(), 8);

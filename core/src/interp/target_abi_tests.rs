@@ -196,3 +196,65 @@ fn x86_64_passes_x87_values_on_the_stack() {
     let err = check(X86_64_FPEXT_S80, &x86_64_extendxftf2(2), &abi).unwrap_err();
     assert!(err.contains("mismatch"), "{err}");
 }
+
+const I386_MEMSET: &str = "bb.0:\n  liveins: $eax, $ecx\n  %0:_(s32) = COPY $eax\n  %1:_(s8) = G_TRUNC %0(s32)\n  \
+    %2:_(s32) = COPY $ecx\n  %3:_(p0) = G_INTTOPTR %2(s32)\n  %4:_(s32) = G_CONSTANT i32 16\n  \
+    G_MEMSET %3(p0), %1(s8), %4(s32), 0 :: (store unknown-size)\n  RET 0\n";
+
+/// `G_MEMSET` as a call of `memset`, its destination, byte and length
+/// stored at `$esp` + 0, 4 and 8 (`order` permutes the values).
+fn i386_memset(order: [&str; 3]) -> String {
+    let mut body = "bb.0:\n  liveins: $eax, $ecx\n  %0:_(s32) = COPY $eax\n  %2:_(s32) = COPY $ecx\n  \
+                    %3:_(p0) = G_INTTOPTR %2(s32)\n  %4:_(s32) = G_CONSTANT i32 16\n  \
+                    ADJCALLSTACKDOWN32 12, 0, 0, implicit-def $esp, implicit-def $eflags, implicit-def $ssp, \
+                    implicit $esp, implicit $ssp\n"
+        .to_owned();
+    for (i, value) in order.iter().enumerate() {
+        let ty = if *value == "%3" { "p0" } else { "s32" };
+        body += &format!(
+            "  %{sp}:_(p0) = COPY $esp\n  %{k}:_(s32) = G_CONSTANT i32 {offset}\n  \
+             %{addr}:_(p0) = G_PTR_ADD %{sp}, %{k}(s32)\n  \
+             G_STORE {value}({ty}), %{addr}(p0) :: (store ({ty}) into stack + {offset}, align 1)\n",
+            sp = 10 + 3 * i,
+            k = 11 + 3 * i,
+            addr = 12 + 3 * i,
+            offset = 4 * i,
+        );
+    }
+    body + "  CALLpcrel32 &memset, csr_32, implicit $esp, implicit $ssp, implicit-def $eax\n  \
+            ADJCALLSTACKUP32 12, 0, implicit-def $esp, implicit-def $eflags, implicit-def $ssp, implicit $esp, \
+            implicit $ssp\n  RET 0\n"
+}
+
+#[test]
+fn i386_memory_functions_take_their_arguments_from_the_stack() {
+    let abi = Abi::i386();
+    let compared = check(I386_MEMSET, &i386_memset(["%3", "%0", "%4"]), &abi).unwrap_or_else(|e| panic!("{e}"));
+    assert!(compared >= 32, "{compared} inputs compared");
+    // The byte and the length swapped: a 16-byte fill becomes a fill of
+    // up to 4 KiB of byte 16, or a step limit.
+    assert!(check(I386_MEMSET, &i386_memset(["%3", "%4", "%0"]), &abi).is_err());
+}
+
+#[test]
+fn x86_immediate_moves_set_registers() {
+    let body = "bb.0:\n  $al = MOV8ri 3\n  $ecx = MOV32ri -1\n  RET 0, implicit $al, implicit $ecx\n";
+    let f = func(body, 64);
+    let ins = Inputs { regs: Vec::new(), memory_seed: 1 };
+    let out = run(&Program::new(&f), &Abi::x86_64(), &ins, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    let values: Vec<Value> = out.results.into_iter().map(|(_, v)| v).collect();
+    assert_eq!(values, [Value::from_u128(8, 3), Value::from_i128(32, -1)]);
+}
+
+#[test]
+fn incoming_stack_arguments_are_inputs() {
+    // i386 passes every argument on the stack: a function reading one
+    // compares defined values, not undefined ones.
+    let body = "bb.0:\n  %0:_(p0) = G_FRAME_INDEX %fixed-stack.0\n  \
+                %1:_(s32) = G_LOAD %0(p0) :: (load (s32) from %fixed-stack.0)\n  %2:_(s32) = G_ADD %1, %1\n  \
+                $eax = COPY %2(s32)\n  RET 0, implicit $eax\n";
+    let f = func(body, 32);
+    let ins = Inputs { regs: Vec::new(), memory_seed: 7 };
+    let out = run(&Program::new(&f), &Abi::i386(), &ins, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(out.results[0].1.is_defined(), "{:?}", out.results);
+}

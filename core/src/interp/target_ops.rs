@@ -1,7 +1,8 @@
 //! Target-specific generic opcodes that legalized code contains: RISC-V's
 //! `*W` word operations on RV64 (`G_DIVW`, `G_SLLW`, `G_CLZW`,
-//! `G_FCVT_W_RV64`, ...), RISC-V's `G_READ_VLENB`, and AArch64's
-//! `G_UADDLV`, with the hardware's semantics. Every input bit must be
+//! `G_FCVT_W_RV64`, ...), RISC-V's `G_READ_VLENB`, AArch64's
+//! `G_UADDLV`, and X86's immediate moves (`$al = MOV8ri 0` before a
+//! variadic call), with the hardware's semantics. Every input bit must be
 //! defined, or the result is undefined.
 
 use super::InterpError;
@@ -92,6 +93,10 @@ pub fn eval(abi: &Abi, name: &str, ctx: &Ctx<'_>) -> Out {
             return Ok(Some(vec![Value::from_u128(w, u128::from(VSCALE) * 8)]));
         }
         return Ok(riscv_word(name, ctx, w)?.map(|v| vec![v]));
+    }
+    if abi.is_x86() && matches!(name, "MOV8ri" | "MOV16ri" | "MOV32ri" | "MOV64ri" | "MOV64ri32") {
+        // The vector-register count `$al` carries into a variadic call.
+        return Ok(Some(vec![Value::from_i128(w, i128::from(ctx.imm(0)?))]));
     }
     if name == "G_FPTRUNC_ODD" {
         return Ok(Some(vec![truncate_to_odd(ctx)?]));

@@ -303,6 +303,11 @@ impl Abi {
         Some(abi)
     }
 
+    /// Whether this is X86 (x86-64 or i386).
+    pub fn is_x86(&self) -> bool {
+        matches!(self.family, Family::X86_64 | Family::I386)
+    }
+
     /// Whether `name` is the stack pointer, by any of its names.
     pub fn is_stack_pointer(&self, name: &str) -> bool {
         name == self.stack_pointer
