@@ -14,9 +14,7 @@ A function whose meaning changes fails the check. The corpus's expected
 failures (functions llc 22 cannot legalize) are run too: where gisel also
 refuses, nothing is checked; where it legalizes one (docs/src/llvm.md,
 "Where llc 22 is wrong"), the result must agree like any other. A function
-the interpreter cannot run is counted as unchecked. A function of
-KNOWN_LLC_MISCOMPILES (llc 22 miscompiles it and gisel legalizes it as llc
-does) that differs is counted apart, not as a failure. Figures are printed
+the interpreter cannot run is counted as unchecked. Figures are printed
 per configuration, with the reasons functions went unchecked.
 Configurations of targets the interpreter does not model (Mips) are left
 out and counted.
@@ -46,14 +44,6 @@ SUPPORTED = ("aarch64", "arm64", "riscv32", "riscv64", "x86_64", "i386", "i686",
 # Sweep functions llc 22 miscompiles and gisel legalizes as llc does
 # (configuration, function): their differences are counted apart, not as
 # failures. core/tests/interp_conformance.rs lists the same llc bugs.
-KNOWN_LLC_MISCOMPILES = {
-    # ARMv4 without CLZ: G_CTLZ of an s8 or s16 becomes __clzsi2 of the
-    # unextended narrow value, its count never reduced by the extra bits.
-    ("arm-soft", "ctlz_s8_to_s32"),
-    ("arm-soft", "ctlz_s16_to_s32"),
-}
-
-
 def modelled(row):
     """Whether the interpreter models the target of a manifest row."""
     return row["mtriple"].split("-")[0].startswith(SUPPORTED)
@@ -172,22 +162,18 @@ def check_sweep(gisel, corpus, jobs, configs=None):
                     reasons[config][re.sub(r"0x[0-9a-f]+", "0x…", reason)] += 1
                 elif line.strip():
                     differs = re.match(r"gisel: legalizing '(.*)' changed its meaning", line)
-                    if differs and (config, differs.group(1)) in KNOWN_LLC_MISCOMPILES:
-                        counts[config]["known"] += 1
-                        continue
                     counts[config]["differ"] += differs is not None
                     failures.append(f"{config}: {line}")
             if code != 0 and not stderr.strip():
                 failures.append(f"{config}: exit {code} without a message")
     print(
-        f"verify_semantics: sweep {'configuration':<14} {'agree':>6} {'differ':>6} {'unchecked':>9} beyond llc "
-        "llc's miscompiles"
+        f"verify_semantics: sweep {'configuration':<14} {'agree':>6} {'differ':>6} {'unchecked':>9} beyond llc"
     )
     for config in sorted(counts):
         c = counts[config]
         print(
             f"verify_semantics: sweep {config:<14} {c['agree']:>6} {c['differ']:>6} {c['unchecked']:>9} "
-            f"{c['beyond_llc']:>10} {c['known']:>17}"
+            f"{c['beyond_llc']:>10}"
         )
     for config in sorted(reasons):
         for reason, n in reasons[config].most_common():
@@ -195,8 +181,7 @@ def check_sweep(gisel, corpus, jobs, configs=None):
     total = sum((counts[c] for c in counts), collections.Counter())
     print(
         f"verify_semantics: {total['agree']} agree ({total['beyond_llc']} of them functions llc 22 cannot "
-        f"legalize), {total['differ']} differ, {total['unchecked']} unchecked, {total['known']} differ as "
-        "llc 22's miscompiles do (KNOWN_LLC_MISCOMPILES)"
+        f"legalize), {total['differ']} differ, {total['unchecked']} unchecked"
     )
     return failures
 
