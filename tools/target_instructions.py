@@ -17,7 +17,7 @@ import subprocess
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "core", "data")
-TARGETS = {"aarch64": "AArch64", "riscv": "RISCV", "x86": "X86", "arm": "ARM"}
+TARGETS = {"aarch64": "AArch64", "riscv": "RISCV", "x86": "X86", "arm": "ARM", "mips": "Mips"}
 
 
 def main():

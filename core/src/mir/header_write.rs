@@ -40,6 +40,7 @@ fn mfi_keys(arch: Arch) -> &'static [&'static str] {
         Arch::RiscV32 | Arch::RiscV64 => &["varArgsFrameIndex", "varArgsSaveSize"],
         Arch::X86 | Arch::X86_64 => &["amxProgModel"],
         Arch::Arm => &["isLRSpilled"],
+        Arch::Mips => &[],
     }
 }
 
@@ -99,6 +100,7 @@ fn write_mfi(entries: Option<&[MfiEntry]>, arch: Arch, out: &mut String) {
         }
         Arch::X86 | Arch::X86_64 => lines.push(("amxProgModel", get("amxProgModel").unwrap_or("None"))),
         Arch::Arm => lines.push(("isLRSpilled", get("isLRSpilled").unwrap_or("false"))),
+        Arch::Mips => {}
     }
     if lines.is_empty() {
         padded(out, 0, "machineFunctionInfo", "{}");
@@ -204,7 +206,7 @@ fn frame_info_fields<'h>(h: &'h FunctionHeader, target: &Target) -> [Field<'h>; 
     let max_align = objects.map(|a| a.unwrap_or(1)).fold(u64::from(f.max_alignment).max(1), u64::max);
     let max_call = f.max_call_frame_size.unwrap_or(match target.arch {
         Arch::AArch64 => 0,
-        Arch::RiscV32 | Arch::RiscV64 | Arch::X86 | Arch::X86_64 | Arch::Arm => u32::MAX,
+        Arch::RiscV32 | Arch::RiscV64 | Arch::X86 | Arch::X86_64 | Arch::Arm | Arch::Mips => u32::MAX,
     });
     let frame_ref_field = |key, value: &str| {
         let printed = frame_ref(value, &h.stack);

@@ -26,6 +26,8 @@ pub enum Arch {
     X86_64,
     /// 32-bit Arm and Thumb (`arm*`, `thumb*`).
     Arm,
+    /// 32-bit Mips under the O32 ABI (`mips`, `mipsel`, `mipsisa32*`).
+    Mips,
 }
 
 /// A target as far as the `.mir` container cares: triple, architecture and
@@ -65,6 +67,8 @@ const X86_64_COFF: &str = "e-m:w-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:12
 const ARM_ELF: &str = "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64";
 const ARM_BE_ELF: &str = "E-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64";
 const ARM_COFF: &str = "e-m:w-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64";
+const MIPS_BE: &str = "E-m:m-p:32:32-i8:8:32-i16:16:32-i64:64-n32-S64";
+const MIPS_LE: &str = "e-m:m-p:32:32-i8:8:32-i16:16:32-i64:64-n32-S64";
 
 impl Target {
     /// The target of `triple` (printed as given; pass it through
@@ -97,6 +101,8 @@ impl Target {
             a if is_arm(a) && windows => (Arch::Arm, ARM_COFF),
             a if is_arm(a) && (a.contains("eb") || a.ends_with("_be")) => (Arch::Arm, ARM_BE_ELF),
             a if is_arm(a) => (Arch::Arm, ARM_ELF),
+            a if is_mips32(a) && a.ends_with("el") => (Arch::Mips, MIPS_LE),
+            a if is_mips32(a) => (Arch::Mips, MIPS_BE),
             _ => return None,
         };
         Some(Target { triple: triple.to_owned(), arch, datalayout, features: String::new(), cpu: None })
@@ -156,6 +162,12 @@ fn is_x86_32(arch_name: &str) -> bool {
 /// Whether `arch_name` (a triple's first part) is 32-bit Arm or Thumb.
 fn is_arm(arch_name: &str) -> bool {
     (arch_name.starts_with("arm") && !arch_name.starts_with("arm64")) || arch_name.starts_with("thumb")
+}
+
+/// Whether `arch_name` (a triple's first part) is 32-bit Mips (the 64-bit
+/// `mips64*` and `mipsisa64*` are not modelled).
+fn is_mips32(arch_name: &str) -> bool {
+    matches!(arch_name, "mips" | "mipsel" | "mipsallegrex" | "mipsallegrexel") || arch_name.starts_with("mipsisa32")
 }
 
 /// The pointer sizes of a data layout string.
@@ -430,7 +442,7 @@ mod tests {
         assert_eq!(windows, Some(X86_64_COFF));
         assert_eq!(Target::from_triple("i686-pc-windows-msvc").map(|t| t.datalayout), Some(X86_COFF_MSVC));
         assert_eq!(Target::from_triple("i686-w64-windows-gnu").map(|t| t.datalayout), Some(X86_COFF_GNU));
-        assert!(Target::from_triple("mips").is_none());
+        assert!(Target::from_triple("sparc").is_none());
     }
 
     #[test]
@@ -443,6 +455,16 @@ mod tests {
         assert_eq!(layout("thumbv7-apple-ios"), None);
         assert_eq!(layout("arm64").map(|(arch, _)| arch), Some(Arch::AArch64));
         assert_eq!(pointer_bits("arm-unknown-linux-gnueabi", 0), 32);
+    }
+
+    #[test]
+    fn mips_triples_and_layouts() {
+        let layout = |triple| Target::from_triple(triple).map(|t| (t.arch, t.datalayout));
+        assert_eq!(layout("mips-unknown-linux-gnu"), Some((Arch::Mips, MIPS_BE)));
+        assert_eq!(layout("mipsel-unknown-linux-gnu"), Some((Arch::Mips, MIPS_LE)));
+        assert_eq!(layout("mipsisa32r6el-unknown-linux-gnu"), Some((Arch::Mips, MIPS_LE)));
+        assert_eq!(layout("mips64el-unknown-linux-gnuabi64"), None);
+        assert_eq!(pointer_bits("mipsel-unknown-linux-gnu", 0), 32);
     }
 
     #[test]

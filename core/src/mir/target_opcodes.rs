@@ -10,6 +10,7 @@ const AARCH64: &str = include_str!("../../data/aarch64-instructions.txt");
 const RISCV: &str = include_str!("../../data/riscv-instructions.txt");
 const X86: &str = include_str!("../../data/x86-instructions.txt");
 const ARM: &str = include_str!("../../data/arm-instructions.txt");
+const MIPS: &str = include_str!("../../data/mips-instructions.txt");
 
 /// Whether `arch` has a machine instruction named `name`.
 pub(super) fn has_instruction(arch: Arch, name: &str) -> bool {
@@ -18,6 +19,7 @@ pub(super) fn has_instruction(arch: Arch, name: &str) -> bool {
         Arch::RiscV32 | Arch::RiscV64 => RISCV,
         Arch::X86 | Arch::X86_64 => X86,
         Arch::Arm => ARM,
+        Arch::Mips => MIPS,
     };
     is_sorted_line(names, name)
 }
@@ -84,6 +86,7 @@ mod tests {
         assert!(!has_instruction(Arch::RiscV64, "RET_ReallyLR"));
         assert!(has_instruction(Arch::X86, "CALLpcrel32") && has_instruction(Arch::X86_64, "ADJCALLSTACKDOWN64"));
         assert!(has_instruction(Arch::Arm, "BX_RET") && has_instruction(Arch::Arm, "tBL"));
+        assert!(has_instruction(Arch::Mips, "RetRA") && has_instruction(Arch::Mips, "JAL"));
         assert!(is_sorted_line(ARM, "ADJCALLSTACKDOWN"));
         assert_eq!(predicate_operand(Arch::Arm, "BX_RET"), Some(0));
         assert_eq!(predicate_operand(Arch::Arm, "ADJCALLSTACKUP"), Some(2));

@@ -279,6 +279,7 @@ impl Abi {
             Arch::X86_64 => return Some(Abi::x86_64()),
             Arch::X86 => return Some(Abi::i386()),
             Arch::Arm => return Some(Abi::arm()),
+            Arch::Mips => return None,
             Arch::RiscV32 => Abi::riscv32(),
             Arch::RiscV64 => Abi::riscv64(),
         };

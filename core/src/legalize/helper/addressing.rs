@@ -47,7 +47,7 @@ fn object_offset(h: &mut Helper<'_>, base: VReg, offset: u64, into: Option<VReg>
 /// The memory operand of the piece at `byte_offset` of type `ty`. Without
 /// a pointer value the offset is not tracked against a base, so the base
 /// alignment shrinks to what the offset allows.
-pub(super) fn piece_mem(mem: &MemOperand, byte_offset: u64, ty: Llt) -> MemOperand {
+pub fn piece_mem(mem: &MemOperand, byte_offset: u64, ty: Llt) -> MemOperand {
     let mut piece = mem.clone();
     if mem.pointer.as_deref().is_none_or(|p| p == "unknown-address") {
         piece.base_align = common_alignment(mem.base_align, byte_offset as i64);

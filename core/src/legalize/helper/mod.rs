@@ -5,6 +5,7 @@
 //! `MachineIRBuilder`.
 
 mod addressing;
+pub use addressing::piece_mem;
 mod libcall;
 mod libcall_atomic;
 mod libcall_mem;
