@@ -44,10 +44,14 @@ GROUPS = [
     ("sweep", "^arm-soft/"),
     ("sweep", "^arm-hwdiv/"),
     ("sweep", "^thumb2/"),
+    ("sweep", "^mips/"),
+    ("sweep", "^mipsel/"),
+    ("sweep", "^mipsel-fp64/"),
+    ("sweep", "^mipsel-msa/"),
 ]
 REALCODE_GROUPS = [("realcode", f"^{lib}/{target}/") for lib in ("zlib", "lua")
                    for target in ("aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7")]
-LLVM_TESTS_GROUPS = [("llvm-tests", f"^{target}/") for target in ("aarch64", "riscv", "arm", "x86")]
+LLVM_TESTS_GROUPS = [("llvm-tests", f"^{target}/") for target in ("aarch64", "riscv", "arm", "x86", "mips")]
 
 
 def run_group(compare, corpus, pattern, gisel, jobs):

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""Builds the LLVM-tests corpus: LLVM's own AArch64, RISC-V, Arm and X86
-GlobalISel legalizer tests (every llvm/test/CodeGen/{AArch64,RISCV,ARM,X86}/GlobalISel/**.mir
+"""Builds the LLVM-tests corpus: LLVM's own AArch64, RISC-V, Arm, X86 and Mips
+GlobalISel legalizer tests (every llvm/test/CodeGen/{AArch64,RISCV,ARM,X86,Mips}/GlobalISel/**.mir
 with an `llc ... -run-pass=legalizer` RUN line) of the release the
 installed llc 22 was built from, with llc 22's outputs as the expected
 results, in compare.py's format (MANIFEST.tsv plus
 NAME.<run>.expected.mir beside each input).
 
     python3 tools/llvm_tests_corpus.py OUT [--llc /usr/lib/llvm-22/bin/llc] [--jobs N]
-                                           [--targets aarch64 riscv arm x86]
+                                           [--targets aarch64 riscv arm x86 mips]
                                            [--download-timeout SECONDS]
 
 The tests come from the Debian source package of llc's binary package
@@ -24,7 +24,8 @@ complete for the same source package, llc and script does nothing.
 Files are named as in ../shared/conformance/llvm: aarch64/<path below
 AArch64/GlobalISel/>, riscv/<path below RISCV/GlobalISel/legalizer/> (a
 file directly in RISCV/GlobalISel/ keeps its bare name), arm/<path below
-ARM/GlobalISel/>, x86/<path below X86/GlobalISel/>. The fifth of
+ARM/GlobalISel/>, x86/<path below X86/GlobalISel/>, mips/<path below
+Mips/GlobalISel/legalizer/>. The fifth of
 them that the shared corpus holds out (int(sha1("<target>/<file>"), 16)
 % 5 == 0) is never written, not even while unpacking. Each distinct llc
 argument list among a file's RUN lines is one run (run_index in file
@@ -54,9 +55,10 @@ TEST_DIRS = {
               ["llvm/test/CodeGen/RISCV/GlobalISel/legalizer/", "llvm/test/CodeGen/RISCV/GlobalISel/"]),
     "arm": ("llvm/test/CodeGen/ARM/GlobalISel/", ["llvm/test/CodeGen/ARM/GlobalISel/"]),
     "x86": ("llvm/test/CodeGen/X86/GlobalISel/", ["llvm/test/CodeGen/X86/GlobalISel/"]),
+    "mips": ("llvm/test/CodeGen/Mips/GlobalISel/legalizer/", ["llvm/test/CodeGen/Mips/GlobalISel/legalizer/"]),
 }
 # The targets built unless --targets says otherwise (those the ratchet checks).
-DEFAULT_TARGETS = ["aarch64", "riscv", "arm", "x86"]
+DEFAULT_TARGETS = ["aarch64", "riscv", "arm", "x86", "mips"]
 HEADER = "target_dir\tfile\trun_index\tmtriple\tmattr\tother_flags\tllc_exit_code\tnum_functions\tfilecheck_ok\n"
 APT_HELPER = "/usr/lib/apt/apt-helper"
 LLC_TIMEOUT = 120

@@ -7,10 +7,10 @@ and the features each non-generic CPU enables, as clang 22 expands `-mcpu`
 into a function's "target-features", into targets/data/<arch>-cpu-features.txt
 (`cpu<TAB>+f1,+f2,...`), which gisel puts before -mattr for `-mcpu` and a
 function's "target-cpu". The generic CPUs are left out: they keep the
-triple's defaults. X86's CPU features come from LLVM's own processor
+triple's defaults. X86's and Mips's CPU features come from LLVM's own processor
 definitions instead (X86.td through llvm-tblgen, with the features they
 imply), since clang's expansion differs from llc's (clang 22 gives
-pentium4 no SSE2): pass the `llvm` directory of LLVM 22's sources.
+pentium4 no SSE2; clang's Mips CPUs add ABI options): pass the `llvm` directory of LLVM 22's sources.
 
     python3 tools/target_names.py [--llc /usr/lib/llvm-22/bin/llc]
                                   [--clang /usr/lib/llvm-22/bin/clang]
@@ -25,11 +25,11 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "targets", "data")
-TRIPLES = {"aarch64": "aarch64", "riscv": "riscv64", "x86": "x86_64"}
+TRIPLES = {"aarch64": "aarch64", "riscv": "riscv64", "x86": "x86_64", "mips": "mipsel"}
 # The triples clang may need for a CPU (an RV32 CPU refuses riscv64).
 CLANG_TRIPLES = {"aarch64": ["aarch64-linux-gnu"], "riscv": ["riscv64-linux-gnu", "riscv32-linux-gnu"]}
 # Targets whose CPU features come from their TableGen processor definitions.
-TD_CPU_FEATURES = {"x86": "X86"}
+TD_CPU_FEATURES = {"x86": "X86", "mips": "Mips"}
 FEATURES = re.compile(r'"target-features"="([^"]*)"')
 ENTRY = re.compile(r"^  (\S+)\s+- ")
 
@@ -78,7 +78,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--llc", default="/usr/lib/llvm-22/bin/llc")
     ap.add_argument("--clang", default="/usr/lib/llvm-22/bin/clang")
-    ap.add_argument("--llvm-src", help="LLVM 22's llvm/ source directory, for X86's CPU features")
+    ap.add_argument("--llvm-src", help="LLVM 22's llvm/ source directory, for X86's and Mips's CPU features")
     ap.add_argument("--tblgen", default="/usr/lib/llvm-22/bin/llvm-tblgen")
     args = ap.parse_args()
     source = os.path.join(tempfile.mkdtemp(), "f.c")

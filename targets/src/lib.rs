@@ -12,6 +12,7 @@ pub mod riscv;
 
 pub mod aarch64;
 pub mod arm;
+pub mod mips;
 mod names;
 mod options;
 pub mod toy;
@@ -43,6 +44,8 @@ pub enum Arch {
     X86,
     /// 32-bit Arm and Thumb (`arm*`, `thumb*`).
     Arm,
+    /// 32-bit Mips (`mips`, `mipsel`, `mipsisa32*`).
+    Mips,
 }
 
 impl Arch {
@@ -55,6 +58,8 @@ impl Arch {
             a if a.starts_with("riscv32") || a.starts_with("riscv64") => Ok(Arch::RiscV),
             "x86_64" | "amd64" | "i386" | "i486" | "i586" | "i686" => Ok(Arch::X86),
             a if (a.starts_with("arm") && !a.starts_with("arm64")) || a.starts_with("thumb") => Ok(Arch::Arm),
+            "mips" | "mipsel" | "mipsallegrex" | "mipsallegrexel" => Ok(Arch::Mips),
+            a if a.starts_with("mipsisa32") => Ok(Arch::Mips),
             _ => Err(format!("no legalizer rules for target '{triple}' yet")),
         }
     }
@@ -86,5 +91,6 @@ pub fn target_for(triple: &str, options: &TargetOptions) -> Result<Target, Strin
         Arch::RiscV => riscv::target(triple, options).ok_or_else(|| format!("bad RISC-V triple '{triple}'")),
         Arch::X86 => x86::target(triple, options).ok_or_else(|| format!("bad X86 triple '{triple}'")),
         Arch::Arm => Ok(arm::target(triple, options)),
+        Arch::Mips => mips::target(triple, options),
     }
 }

@@ -21,6 +21,9 @@ const X86_CPU_FEATURES: &str = include_str!("../data/x86-cpu-features.txt");
 static ARM_CPUS: NameList = NameList::new(include_str!("../data/arm-cpus.txt"));
 static ARM_FEATURES: NameList = NameList::new(include_str!("../data/arm-features.txt"));
 const ARM_CPU_FEATURES: &str = include_str!("../data/arm-cpu-features.txt");
+static MIPS_CPUS: NameList = NameList::new(include_str!("../data/mips-cpus.txt"));
+static MIPS_FEATURES: NameList = NameList::new(include_str!("../data/mips-features.txt"));
+const MIPS_CPU_FEATURES: &str = include_str!("../data/mips-cpu-features.txt");
 
 impl Arch {
     /// Whether llc recognizes `cpu` for this architecture (every name, for
@@ -39,6 +42,7 @@ impl Arch {
             Arch::RiscV => RISCV_CPU_FEATURES,
             Arch::X86 => X86_CPU_FEATURES,
             Arch::Arm => ARM_CPU_FEATURES,
+            Arch::Mips => MIPS_CPU_FEATURES,
         };
         table.lines().find_map(|line| line.strip_prefix(cpu)?.strip_prefix('\t'))
     }
@@ -64,6 +68,7 @@ impl Arch {
             Arch::RiscV => Some((&RISCV_CPUS, &RISCV_FEATURES)),
             Arch::X86 => Some((&X86_CPUS, &X86_FEATURES)),
             Arch::Arm => Some((&ARM_CPUS, &ARM_FEATURES)),
+            Arch::Mips => Some((&MIPS_CPUS, &MIPS_FEATURES)),
         }
     }
 

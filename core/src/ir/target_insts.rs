@@ -45,12 +45,33 @@ const BARRIERS: &[&str] = &[
     "t2BR_JT",
     "t2TBB_JT",
     "t2TBH_JT",
+    // Mips: returns, jumps, indirect branches, tail calls.
+    "RetRA",
+    "PseudoReturn",
+    "ERet",
+    "J",
+    "JR",
+    "JR_HB",
+    "JR_HB_R6",
+    "BC",
+    "PseudoIndirectBranch",
+    "PseudoIndirectBranchR6",
+    "PseudoIndirectHazardBranch",
+    "PseudoIndrectHazardBranchR6",
+    "TAILCALL",
+    "TAILCALLREG",
+    "TAILCALLR6REG",
+    "TAILCALLREGHB",
+    "TAILCALLHBR6REG",
+    "MIPSeh_return32",
 ];
 
 /// Conditional branches that end a block without being barriers.
 const CONDITIONAL_BRANCHES: &[&str] = &[
     "Bcc", "CBZW", "CBZX", "CBNZW", "CBNZX", "TBZW", "TBZX", "TBNZW", "TBNZX", "BEQ", "BNE", "BLT", "BGE", "BLTU",
-    "BGEU", "t2Bcc", "tBcc", "tCBZ", "tCBNZ",
+    "BGEU", "t2Bcc", "tBcc", "tCBZ", "tCBNZ", "BGEZ", "BGTZ", "BLEZ", "BLTZ", "BEQC", "BNEC", "BEQZC", "BNEZC", "BGEC",
+    "BLTC", "BGEUC", "BLTUC", "BGEZC", "BGTZC", "BLEZC", "BLTZC", "BC1T", "BC1F", "BC1EQZ", "BC1NEZ", "BNZ_B", "BNZ_H",
+    "BNZ_W", "BNZ_D", "BNZ_V", "BZ_B", "BZ_H", "BZ_W", "BZ_D", "BZ_V",
 ];
 
 /// True when control cannot continue past target instruction `name`.

@@ -1,0 +1,303 @@
+//! The Mips hooks: LLVM 22's `MipsLegalizerInfo::legalizeCustom` (scalar
+//! loads and stores of odd sizes or unaligned on release 5 and earlier
+//! split in two, `G_UITOFP` from 32 bits through the 2^52 trick), its
+//! `legalizeIntrinsic` (`llvm.va_copy`, the MSA intrinsics with a generic
+//! equivalent, and those selected at once as MSA instructions) and library
+//! calls under the O32 ABI.
+
+use gisel_core::ir::{FpConst, FpKind, Inst, InstData, InstOpcode, MemOperand, Operand, VReg};
+use gisel_core::legality::{CustomOutcome, LegalizeStep};
+use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallRequest, piece_mem};
+use gisel_core::opcode::Opcode;
+use gisel_core::ty::Llt;
+
+use super::calls::Convention;
+use super::subtarget::Subtarget;
+
+/// The bits of 2^52 as a `double`, whose low word a 32-bit integer fills.
+const TWO_POW_52: u64 = 0x4330_0000_0000_0000;
+
+/// The Mips implementation of [`LegalizeTarget`].
+#[derive(Clone, Debug)]
+pub struct MipsHooks {
+    st: Subtarget,
+}
+
+impl MipsHooks {
+    /// The hooks for `st`.
+    pub fn new(st: Subtarget) -> MipsHooks {
+        MipsHooks { st }
+    }
+}
+
+impl LegalizeTarget for MipsHooks {
+    fn legalize_custom(&self, h: &mut Helper<'_>, inst: Inst, step: &LegalizeStep) -> CustomOutcome {
+        let _ = step;
+        let done = match h.func.inst(inst).known_opcode() {
+            Some(Opcode::G_LOAD) => split_load(h, inst),
+            Some(Opcode::G_STORE) => split_store(h, inst),
+            Some(Opcode::G_UITOFP) => uitofp(h, inst),
+            _ => false,
+        };
+        if done { CustomOutcome::Done } else { CustomOutcome::Failed }
+    }
+
+    fn legalize_intrinsic(&self, h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
+        let data = h.func.inst(inst);
+        let Some(name) = data.operands.iter().find_map(|op| match op {
+            Operand::Intrinsic(name) => Some(name.clone()),
+            _ => None,
+        }) else {
+            return CustomOutcome::Failed;
+        };
+        if &*name == "llvm.va_copy" {
+            copy_va_list(h, inst);
+            return CustomOutcome::Done;
+        }
+        if self.st.has_msa() {
+            if let Some(opcode) = msa_generic(&name) {
+                to_generic(h, inst, opcode);
+            } else if let Some((opcode, class)) = msa_selected(&name) {
+                to_selected(h, inst, opcode, class);
+            }
+        }
+        // LLVM 22 leaves every other intrinsic as it is.
+        CustomOutcome::Done
+    }
+
+    fn emit_libcall(&self, h: &mut Helper<'_>, inst: Inst, call: &LibcallRequest) -> Result<(), String> {
+        Convention::new(&self.st).emit(h, inst, call)
+    }
+
+    fn boolean_content(&self, vector: bool) -> BooleanContent {
+        if vector { BooleanContent::ZeroOrNegativeOne } else { BooleanContent::ZeroOrOne }
+    }
+
+    fn stack_pointer(&self) -> Option<&'static str> {
+        Some("sp")
+    }
+}
+
+/// The generic opcode an MSA intrinsic becomes (`MSA3OpIntrinsicToGeneric`
+/// and `MSA2OpIntrinsicToGeneric`), if it has one.
+fn msa_generic(name: &str) -> Option<Opcode> {
+    let stem = name.strip_prefix("llvm.mips.")?;
+    let (op, suffix) = stem.rsplit_once('.')?;
+    let integer = matches!(suffix, "b" | "h" | "w" | "d");
+    let float = matches!(suffix, "w" | "d");
+    Some(match op {
+        "addv" if integer => Opcode::G_ADD,
+        "subv" if integer => Opcode::G_SUB,
+        "mulv" if integer => Opcode::G_MUL,
+        "div.s" if integer => Opcode::G_SDIV,
+        "mod.s" if integer => Opcode::G_SREM,
+        "div.u" if integer => Opcode::G_UDIV,
+        "mod.u" if integer => Opcode::G_UREM,
+        "fadd" if float => Opcode::G_FADD,
+        "fsub" if float => Opcode::G_FSUB,
+        "fmul" if float => Opcode::G_FMUL,
+        "fdiv" if float => Opcode::G_FDIV,
+        "fsqrt" if float => Opcode::G_FSQRT,
+        _ => return None,
+    })
+}
+
+/// The MSA instruction an intrinsic is selected as right away
+/// (`SelectMSA3OpIntrinsic`), with the register class of its operands.
+fn msa_selected(name: &str) -> Option<(&'static str, &'static str)> {
+    Some(match name.strip_prefix("llvm.mips.")? {
+        "addvi.b" => ("ADDVI_B", "msa128b"),
+        "addvi.h" => ("ADDVI_H", "msa128h"),
+        "addvi.w" => ("ADDVI_W", "msa128w"),
+        "addvi.d" => ("ADDVI_D", "msa128d"),
+        "subvi.b" => ("SUBVI_B", "msa128b"),
+        "subvi.h" => ("SUBVI_H", "msa128h"),
+        "subvi.w" => ("SUBVI_W", "msa128w"),
+        "subvi.d" => ("SUBVI_D", "msa128d"),
+        "fmax.a.w" => ("FMAX_A_W", "msa128w"),
+        "fmax.a.d" => ("FMAX_A_D", "msa128d"),
+        _ => return None,
+    })
+}
+
+/// The intrinsic as machine instruction `opcode` on its result and two
+/// operands, every register constrained to `class`.
+fn to_selected(h: &mut Helper<'_>, inst: Inst, opcode: &str, class: &str) {
+    let data = h.func.inst(inst);
+    let Some(intrinsic) = data.operands.iter().position(|op| matches!(op, Operand::Intrinsic(_))) else { return };
+    let (Some(Operand::Reg(dst)), [first, second]) = (data.operands.first(), &data.operands[intrinsic + 1..]) else {
+        return;
+    };
+    let Some(dst) = dst.vreg() else { return };
+    let operands = [Operand::vreg_def(dst), first.clone(), second.clone()];
+    let mut selected = InstData::new(InstOpcode::Target(h.func.names.intern(opcode)));
+    selected.num_defs = 1;
+    selected.operands.extend(operands);
+    let registers: Vec<VReg> = selected
+        .operands
+        .iter()
+        .filter_map(|op| match op {
+            Operand::Reg(r) => r.vreg(),
+            _ => None,
+        })
+        .collect();
+    let class = h.func.names.intern(class);
+    for reg in registers {
+        h.func.vreg_mut(reg).class = Some(class);
+    }
+    h.set_insert_before(inst);
+    h.builder().insert(selected);
+    h.func.erase(inst);
+}
+
+/// The intrinsic's result and register operands as `opcode`.
+fn to_generic(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) {
+    let data = h.func.inst(inst);
+    let registers: Vec<VReg> = data
+        .operands
+        .iter()
+        .filter_map(|op| match op {
+            Operand::Reg(r) => r.vreg(),
+            _ => None,
+        })
+        .collect();
+    let Some((&dst, sources)) = registers.split_first() else { return };
+    let sources = sources.to_vec();
+    h.set_insert_before(inst);
+    h.build_into(opcode, dst, &sources);
+    h.func.erase(inst);
+}
+
+/// `llvm.va_copy`: the `va_list` pointer loaded and stored, 4-aligned.
+fn copy_va_list(h: &mut Helper<'_>, inst: Inst) {
+    let (dst, src) = (h.reg(inst, 1), h.reg(inst, 2));
+    let pointer_ty = Llt::pointer(0, 32);
+    h.set_insert_before(inst);
+    let load_mem = MemOperand { base_align: 4, ..MemOperand::new(gisel_core::ir::MemFlags::LOAD, pointer_ty) };
+    let list = h.builder().load(pointer_ty, src, load_mem);
+    let store_mem = MemOperand { base_align: 4, ..MemOperand::new(gisel_core::ir::MemFlags::STORE, pointer_ty) };
+    h.builder().store(list, dst, store_mem);
+    h.func.erase(inst);
+}
+
+/// The two sizes in bytes a `size`-byte access splits into: halves of a
+/// power of two, otherwise the largest power of two below it and the rest.
+fn split_sizes(size: u64) -> (u64, u64) {
+    if size.is_power_of_two() {
+        (size / 2, size / 2)
+    } else {
+        let first = 1 << size.ilog2();
+        (first, size - first)
+    }
+}
+
+/// The memory operand and its size in bytes, for a scalar access of at
+/// most 8 bytes.
+fn access(h: &Helper<'_>, inst: Inst) -> Option<(MemOperand, u64)> {
+    let mem = h.func.inst(inst).mem.first()?.clone();
+    let bytes = mem.memory_type()?.size_in_bytes();
+    (bytes <= 8).then_some((mem, bytes))
+}
+
+/// `base + offset` with a plain `G_PTR_ADD`.
+fn address(h: &mut Helper<'_>, base: VReg, offset: u64) -> VReg {
+    let offset = h.builder().constant(Llt::scalar(32), i128::from(offset));
+    h.build(Opcode::G_PTR_ADD, h.func.ty(base), &[base, offset])
+}
+
+/// A store split in two: up to 4 bytes, the value (any-extended to 32
+/// bits) then the value shifted right; 5 to 8 bytes, the two words of the
+/// value (any-extended to 64 bits).
+fn split_store(h: &mut Helper<'_>, inst: Inst) -> bool {
+    let s32 = Llt::scalar(32);
+    let Some((mem, bytes)) = access(h, inst) else { return false };
+    let (mut value, base) = (h.reg(inst, 0), h.reg(inst, 1));
+    let bits = h.func.ty(value).size_in_bits();
+    if bits > 64 {
+        return false;
+    }
+    let (first, rest) = split_sizes(bytes);
+    h.set_insert_before(inst);
+    if bits < 32 {
+        value = h.build(Opcode::G_ANYEXT, s32, &[value]);
+    } else if bits > 32 && bits < 64 {
+        value = h.build(Opcode::G_ANYEXT, Llt::scalar(64), &[value]);
+    }
+    let second_address = address(h, base, first);
+    let first_mem = piece_mem(&mem, 0, Llt::scalar(8 * first as u32));
+    let rest_mem = piece_mem(&mem, first, Llt::scalar(8 * rest as u32));
+    if bytes <= 4 {
+        h.builder().store(value, base, first_mem);
+        let amount = h.builder().constant(s32, i128::from(8 * first));
+        let shifted = h.build(Opcode::G_LSHR, s32, &[value, amount]);
+        h.builder().store(shifted, second_address, rest_mem);
+    } else {
+        let words = h.split(value, s32, 2);
+        h.builder().store(words[0], base, first_mem);
+        h.builder().store(words[1], second_address, rest_mem);
+    }
+    h.func.erase(inst);
+    true
+}
+
+/// A load split in two: up to 4 bytes, one 4-byte load (`lwl`/`lwr`),
+/// truncated when the result is narrower; 5 to 8 bytes, two word loads
+/// merged (and truncated).
+fn split_load(h: &mut Helper<'_>, inst: Inst) -> bool {
+    let s32 = Llt::scalar(32);
+    let Some((mem, bytes)) = access(h, inst) else { return false };
+    let (dst, base) = (h.reg(inst, 0), h.reg(inst, 1));
+    let ty = h.func.ty(dst);
+    if ty.size_in_bits() > 64 {
+        return false;
+    }
+    h.set_insert_before(inst);
+    if bytes <= 4 {
+        let word_mem = piece_mem(&mem, 0, s32);
+        if ty.size_in_bits() == 32 {
+            let load = h.build_with(Opcode::G_LOAD, &[dst], vec![Operand::vreg_use(base)]);
+            h.func.modify(load, |d| d.mem.push(word_mem));
+        } else {
+            let word = h.builder().load(s32, base, word_mem);
+            h.build_into(Opcode::G_TRUNC, dst, &[word]);
+        }
+    } else {
+        let (first, rest) = split_sizes(bytes);
+        let second_address = address(h, base, first);
+        let low = h.builder().load(s32, base, piece_mem(&mem, 0, Llt::scalar(8 * first as u32)));
+        let high = h.builder().load(s32, second_address, piece_mem(&mem, first, Llt::scalar(8 * rest as u32)));
+        if ty.size_in_bits() == 64 {
+            h.build_into(Opcode::G_MERGE_VALUES, dst, &[low, high]);
+        } else {
+            let merged = h.build(Opcode::G_MERGE_VALUES, Llt::scalar(64), &[low, high]);
+            h.build_into(Opcode::G_TRUNC, dst, &[merged]);
+        }
+    }
+    h.func.erase(inst);
+    true
+}
+
+/// `G_UITOFP` of a 32-bit integer: the double with high word 0x43300000
+/// and the integer as its low word is 2^52 + x; subtracting 2^52 leaves x
+/// (then truncated to `float` for a 32-bit result).
+fn uitofp(h: &mut Helper<'_>, inst: Inst) -> bool {
+    let (s32, s64) = (Llt::scalar(32), Llt::scalar(64));
+    let (dst, src) = (h.reg(inst, 0), h.reg(inst, 1));
+    let dst_ty = h.func.ty(dst);
+    if h.func.ty(src) != s32 || (dst_ty != s32 && dst_ty != s64) {
+        return false;
+    }
+    h.set_insert_before(inst);
+    let high = h.builder().constant(s32, 0x4330_0000);
+    let biased = h.build(Opcode::G_MERGE_VALUES, s64, &[src, high]);
+    let constant = FpConst { kind: FpKind::Double, bits: u128::from(TWO_POW_52) };
+    let two_pow_52 = h.builder().build(Opcode::G_FCONSTANT, &[s64], vec![Operand::fpimm(constant)]).1[0];
+    if dst_ty == s64 {
+        h.build_into(Opcode::G_FSUB, dst, &[biased, two_pow_52]);
+    } else {
+        let wide = h.build(Opcode::G_FSUB, s64, &[biased, two_pow_52]);
+        h.build_into(Opcode::G_FPTRUNC, dst, &[wide]);
+    }
+    h.func.erase(inst);
+    true
+}
