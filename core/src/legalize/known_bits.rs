@@ -141,6 +141,11 @@ pub fn num_sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg) -> u
     sign_bits(func, target, v, 0)
 }
 
+/// The boolean contents of comparison `opcode`'s result.
+fn content(target: &dyn LegalizeTarget, opcode: Opcode, vector: bool) -> BooleanContent {
+    if opcode == Opcode::G_FCMP { target.fp_boolean_content(vector) } else { target.boolean_content(vector) }
+}
+
 fn sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> u32 {
     let ty = func.ty(v);
     let bits = ty.scalar_size_in_bits().max(1);
@@ -158,7 +163,7 @@ fn sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) 
     let of = |i: usize| operand(i).map_or(1, |r| sign_bits(func, target, r, depth + 1));
     use Opcode::*;
     match opcode {
-        G_ICMP | G_FCMP => match target.boolean_content(ty.is_vector()) {
+        G_ICMP | G_FCMP => match content(target, opcode, ty.is_vector()) {
             BooleanContent::ZeroOrNegativeOne => bits,
             BooleanContent::ZeroOrOne if bits > 1 => bits - 1,
             _ => 1,
@@ -330,7 +335,7 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
     use Opcode::*;
     match opcode {
         G_CONSTANT => constant(func, v).map_or(nothing, |c| Known::constant(&c)),
-        G_ICMP | G_FCMP if bits > 1 => match target.boolean_content(false) {
+        G_ICMP | G_FCMP if bits > 1 => match content(target, opcode, false) {
             BooleanContent::ZeroOrOne => high_zero(1),
             _ => nothing,
         },

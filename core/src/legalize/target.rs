@@ -53,6 +53,27 @@ pub trait LegalizeTarget: Sync {
         BooleanContent::ZeroOrOne
     }
 
+    /// How the booleans of floating-point comparisons are widened, where
+    /// they differ from integer ones (LLVM's `getBooleanContents` with
+    /// `isFloat`). The default is [`LegalizeTarget::boolean_content`].
+    fn fp_boolean_content(&self, vector: bool) -> BooleanContent {
+        self.boolean_content(vector)
+    }
+
+    /// Whether an access of memory type `ty` aligned to `align` bytes, less
+    /// than its natural alignment, is allowed (LLVM's
+    /// `allowsMisalignedMemoryAccesses`). The default allows none.
+    fn allows_misaligned_access(&self, ty: Llt, align: u64) -> bool {
+        let _ = (ty, align);
+        false
+    }
+
+    /// Whether the data layout is big-endian: LLVM 22's `lowerLoad` then
+    /// splits no load. The default is little-endian.
+    fn is_big_endian(&self) -> bool {
+        false
+    }
+
     /// Whether `G_SCMP`/`G_UCMP` on operands of `ty` is lowered with
     /// selects rather than a subtraction of the extended compares (LLVM's
     /// `preferSelectsOverBooleanArithmetic`). The default prefers arithmetic.

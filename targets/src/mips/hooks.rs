@@ -73,6 +73,23 @@ impl LegalizeTarget for MipsHooks {
         if vector { BooleanContent::ZeroOrNegativeOne } else { BooleanContent::ZeroOrOne }
     }
 
+    /// Release 6's `cmp.cond.fmt` gives 0 or -1; integer booleans stay 0
+    /// or 1.
+    fn fp_boolean_content(&self, vector: bool) -> BooleanContent {
+        if vector || self.st.has_mips32r6() { BooleanContent::ZeroOrNegativeOne } else { BooleanContent::ZeroOrOne }
+    }
+
+    /// Every misaligned access on release 6; 32- and 64-bit integer ones
+    /// (`lwl`/`lwr` and their stores) before it.
+    fn allows_misaligned_access(&self, ty: Llt, align: u64) -> bool {
+        let _ = align;
+        self.st.supports_unaligned_access() || (ty.is_scalar() && matches!(ty.size_in_bits(), 32 | 64))
+    }
+
+    fn is_big_endian(&self) -> bool {
+        self.st.is_big_endian()
+    }
+
     fn stack_pointer(&self) -> Option<&'static str> {
         Some("sp")
     }

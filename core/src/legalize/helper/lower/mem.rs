@@ -87,11 +87,11 @@ fn imm(h: &Helper<'_>, inst: Inst, index: usize) -> Option<i64> {
     }
 }
 
-/// Whether an aligned-enough access of a power-of-two size is allowed
-/// (LLVM's default `allowsMemoryAccess`: natural alignment, misaligned
-/// accesses not allowed).
-fn access_allowed(mem: &MemOperand, ty: Llt) -> bool {
-    mem.align() >= ty.size_in_bytes().max(1).next_power_of_two()
+/// Whether an access of a power-of-two size is allowed (LLVM's
+/// `allowsMemoryAccess`): naturally aligned, or misaligned where the
+/// target allows it.
+fn access_allowed(h: &Helper<'_>, mem: &MemOperand, ty: Llt) -> bool {
+    mem.align() >= ty.size_in_bytes().max(1).next_power_of_two() || h.target.allows_misaligned_access(ty, mem.align())
 }
 
 /// Builds a load-like `opcode` of `ty` from `pointer`.
@@ -103,13 +103,13 @@ fn build_load(h: &mut Helper<'_>, opcode: Opcode, ty: Llt, pointer: VReg, mem: M
 
 /// Split sizes of a scalar access: `bit_floor` and the rest, or halves of
 /// a power-of-two access that is not allowed.
-fn split_sizes(mem: &MemOperand, mem_ty: Llt) -> Option<(u64, u64)> {
+fn split_sizes(h: &Helper<'_>, mem: &MemOperand, mem_ty: Llt) -> Option<(u64, u64)> {
     let bits = mem_ty.size_in_bits();
     if !bits.is_power_of_two() {
         let large = 1u64 << (63 - bits.leading_zeros());
         return Some((large, bits - large));
     }
-    (!access_allowed(mem, mem_ty)).then_some((bits / 2, bits / 2))
+    (!access_allowed(h, mem, mem_ty)).then_some((bits / 2, bits / 2))
 }
 
 /// `lowerLoad`: a byte-rounded load for sub-byte memory types, else two
@@ -147,7 +147,10 @@ fn load(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, r: &[VReg]) -> StepResul
         }
         return done(h, inst);
     }
-    let Some((large, small)) = split_sizes(&mem, mem_ty) else {
+    if h.target.is_big_endian() {
+        return unable(opcode, "splitting a big-endian load is not implemented (as in LLVM 22)");
+    }
+    let Some((large, small)) = split_sizes(h, &mem, mem_ty) else {
         return unable(opcode, "the access is already allowed");
     };
     if mem_ty.is_vector() {
@@ -221,7 +224,7 @@ fn store(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
         }
         return load_store(h, inst, G_STORE, 0, src_ty.element_type());
     }
-    let Some((large, small)) = split_sizes(&mem, mem_ty) else {
+    let Some((large, small)) = split_sizes(h, &mem, mem_ty) else {
         return unable(G_STORE, "the access is already allowed");
     };
     let new_src_ty = Llt::scalar(width.next_power_of_two() as u32);
