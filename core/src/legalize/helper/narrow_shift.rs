@@ -265,6 +265,9 @@ impl MultiwayShift {
         let part_bits = u128::from(self.part_bits());
         let amount = amount.to_u128().unwrap_or(u128::MAX);
         let (words, bits) = (amount / part_bits, (amount % part_bits) as u64);
+        // LLVM builds the word shift first; it is dead unless CSE gives
+        // its constant to another use, which then sits where it was made.
+        self.amount(h, u64::try_from(words).unwrap_or(u64::MAX));
         let bit_shift = self.amount(h, bits);
         let carry_shift = self.amount(h, part_bits as u64 - bits);
         let zero = h.builder().constant(self.part_ty, 0);
