@@ -26,7 +26,7 @@ peak RSS over --runs runs.
 --realcode DIR times a real-code corpus instead (tools/realcode_corpus.py
 builds one): DIR/<lib>/<target>/<file>.mir, listed in DIR/MANIFEST.tsv; the
 .expected files are outputs, not inputs. For each target (aarch64, riscv64,
-riscv32, x86_64, i686, armv7), a run legalizes every file once per tool with the manifest's
+riscv32, x86_64, i686, armv7, mips, mipsel), a run legalizes every file once per tool with the manifest's
 -mtriple, -mattr and other flags. A row gives the median over --runs of the
 summed wall time and the max peak RSS of any file.
 
@@ -75,7 +75,7 @@ OPERATIONS = ["G_ADD", "G_SUB", "G_AND", "G_OR", "G_XOR", "G_MUL", "G_SHL", "G_I
 PREDICATES = {"G_ICMP": "ult", "G_SELECT": "eq"}
 # The values per type that the operations of --shape one read.
 POOL_CAPACITY = 8
-REALCODE_TARGETS = ["aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7"]
+REALCODE_TARGETS = ["aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7", "mips", "mipsel"]
 PINNING = {"all": [], "one": ["taskset", "-c", "0"]}
 STDERR_SHOWN = 400
 

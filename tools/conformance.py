@@ -50,7 +50,7 @@ GROUPS = [
     ("sweep", "^mipsel-msa/"),
 ]
 REALCODE_GROUPS = [("realcode", f"^{lib}/{target}/") for lib in ("zlib", "lua")
-                   for target in ("aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7")]
+                   for target in ("aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7", "mips", "mipsel")]
 LLVM_TESTS_GROUPS = [("llvm-tests", f"^{target}/") for target in ("aarch64", "riscv", "arm", "x86", "mips")]
 
 

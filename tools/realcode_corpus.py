@@ -4,7 +4,7 @@ by clang 22 at -O2, turned into generic MIR by llc 22's IRTranslator, and
 legalized by llc 22 for the expected outputs, in compare.py's format
 (MANIFEST.tsv plus NAME.0.expected.mir beside each input).
 
-    python3 tools/realcode_corpus.py OUT [--libs zlib lua] [--targets aarch64 riscv64 riscv32 x86_64 i686 armv7]
+    python3 tools/realcode_corpus.py OUT [--libs zlib lua] [--targets aarch64 riscv64 riscv32 x86_64 i686 armv7 mips mipsel]
                                          [--llvm /usr/lib/llvm-22/bin]
 
 The sources come from the cargo registry: a scratch crate depending on
@@ -29,9 +29,12 @@ CLANG_TARGET = {
     "x86_64": ["--target=x86_64-linux-gnu"],
     "i686": ["--target=i686-linux-gnu"],
     "armv7": ["--target=armv7-linux-gnueabihf"],
+    "mips": ["--target=mips-linux-gnu"],
+    "mipsel": ["--target=mipsel-linux-gnu"],
 }
 TRIPLE = {"aarch64": "aarch64-linux-gnu", "riscv64": "riscv64-linux-gnu", "riscv32": "riscv32-linux-gnu",
-          "x86_64": "x86_64-linux-gnu", "i686": "i686-linux-gnu", "armv7": "armv7-linux-gnueabihf"}
+          "x86_64": "x86_64-linux-gnu", "i686": "i686-linux-gnu", "armv7": "armv7-linux-gnueabihf",
+          "mips": "mips-linux-gnu", "mipsel": "mipsel-linux-gnu"}
 DEFINES = {"zlib": ["-DHAVE_UNISTD_H"], "lua": ["-DLUA_USE_POSIX"]}
 HEADER = "target_dir\tfile\trun_index\tmtriple\tmattr\tother_flags\tllc_exit_code\tnum_functions\tfilecheck_ok\n"
 
@@ -75,10 +78,12 @@ def build(args):
     out = os.path.abspath(args.out)
     os.makedirs(out, exist_ok=True)
     registries = fetch_sources(os.path.join(out, "scratch"), args.libs)
-    # clang on a non-x86 target looks for a gnu/stubs-32.h the host lacks.
+    # clang on a non-x86 target looks for a gnu/stubs-32.h (Mips:
+    # gnu/stubs-o32_hard.h) the host lacks.
     shim = os.path.join(out, "shim")
     os.makedirs(os.path.join(shim, "gnu"), exist_ok=True)
-    open(os.path.join(shim, "gnu", "stubs-32.h"), "a").close()
+    for stub in ("stubs-32.h", "stubs-o32_hard.h"):
+        open(os.path.join(shim, "gnu", stub), "a").close()
     includes = [f"-I{shim}", "-I/usr/include/x86_64-linux-gnu"]
     rows = []
     for lib in args.libs:
@@ -129,7 +134,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out")
     ap.add_argument("--libs", nargs="+", default=["zlib", "lua"], choices=sorted(CRATES))
-    ap.add_argument("--targets", nargs="+", default=["aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7"],
+    ap.add_argument("--targets", nargs="+", default=["aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7", "mips", "mipsel"],
                     choices=sorted(TRIPLE))
     ap.add_argument("--llvm", default="/usr/lib/llvm-22/bin")
     args = ap.parse_args()
