@@ -5,7 +5,7 @@
 //! equivalent, and those selected at once as MSA instructions) and library
 //! calls under the O32 ABI.
 
-use gisel_core::ir::{FpConst, FpKind, Inst, InstData, InstOpcode, MemOperand, Operand, VReg};
+use gisel_core::ir::{FpConst, FpKind, Inst, InstData, InstOpcode, MemFlags, MemOperand, Operand, VReg};
 use gisel_core::legality::{CustomOutcome, LegalizeStep};
 use gisel_core::legalize::{BooleanContent, Helper, LegalizeTarget, LibcallRequest, piece_mem};
 use gisel_core::opcode::Opcode;
@@ -42,27 +42,23 @@ impl LegalizeTarget for MipsHooks {
         if done { CustomOutcome::Done } else { CustomOutcome::Failed }
     }
 
+    /// `llvm.va_copy`, and with MSA the intrinsics LLVM 22 rewrites; every
+    /// other intrinsic stays as it is. One whose operands do not fit its
+    /// rewrite cannot be legalized.
     fn legalize_intrinsic(&self, h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
-        let data = h.func.inst(inst);
-        let Some(name) = data.operands.iter().find_map(|op| match op {
-            Operand::Intrinsic(name) => Some(name.clone()),
-            _ => None,
-        }) else {
-            return CustomOutcome::Failed;
+        let Some(call) = IntrinsicCall::of(h, inst) else { return CustomOutcome::Failed };
+        let done = if &*call.name == "llvm.va_copy" {
+            copy_va_list(h, inst, &call)
+        } else if !self.st.has_msa() {
+            true
+        } else if let Some(opcode) = msa_generic(&call.name) {
+            to_generic(h, inst, &call, opcode)
+        } else if let Some((opcode, class)) = msa_selected(&call.name) {
+            to_selected(h, inst, &call, opcode, class)
+        } else {
+            true
         };
-        if &*name == "llvm.va_copy" {
-            copy_va_list(h, inst);
-            return CustomOutcome::Done;
-        }
-        if self.st.has_msa() {
-            if let Some(opcode) = msa_generic(&name) {
-                to_generic(h, inst, opcode);
-            } else if let Some((opcode, class)) = msa_selected(&name) {
-                to_selected(h, inst, opcode, class);
-            }
-        }
-        // LLVM 22 leaves every other intrinsic as it is.
-        CustomOutcome::Done
+        if done { CustomOutcome::Done } else { CustomOutcome::Failed }
     }
 
     fn emit_libcall(&self, h: &mut Helper<'_>, inst: Inst, call: &LibcallRequest) -> Result<(), String> {
@@ -138,63 +134,86 @@ fn msa_selected(name: &str) -> Option<(&'static str, &'static str)> {
 }
 
 /// The intrinsic as machine instruction `opcode` on its result and two
-/// operands, every register constrained to `class`.
-fn to_selected(h: &mut Helper<'_>, inst: Inst, opcode: &str, class: &str) {
-    let data = h.func.inst(inst);
-    let Some(intrinsic) = data.operands.iter().position(|op| matches!(op, Operand::Intrinsic(_))) else { return };
-    let (Some(Operand::Reg(dst)), [first, second]) = (data.operands.first(), &data.operands[intrinsic + 1..]) else {
-        return;
-    };
-    let Some(dst) = dst.vreg() else { return };
-    let operands = [Operand::vreg_def(dst), first.clone(), second.clone()];
+/// operands (a register and a register or an immediate), every register
+/// constrained to `class`.
+fn to_selected(h: &mut Helper<'_>, inst: Inst, call: &IntrinsicCall, opcode: &str, class: &str) -> bool {
+    let (Some(dst), [first, second]) = (call.result, &call.args[..]) else { return false };
+    if !matches!(second, Operand::Imm(_)) && vreg_of(second).is_none() {
+        return false;
+    }
+    let Some(first_reg) = vreg_of(first) else { return false };
     let mut selected = InstData::new(InstOpcode::Target(h.func.names.intern(opcode)));
     selected.num_defs = 1;
-    selected.operands.extend(operands);
-    let registers: Vec<VReg> = selected
-        .operands
-        .iter()
-        .filter_map(|op| match op {
-            Operand::Reg(r) => r.vreg(),
-            _ => None,
-        })
-        .collect();
+    selected.operands.extend([Operand::vreg_def(dst), first.clone(), second.clone()]);
     let class = h.func.names.intern(class);
-    for reg in registers {
+    for reg in [Some(dst), Some(first_reg), vreg_of(second)].into_iter().flatten() {
         h.func.vreg_mut(reg).class = Some(class);
     }
     h.set_insert_before(inst);
     h.builder().insert(selected);
     h.func.erase(inst);
+    true
 }
 
-/// The intrinsic's result and register operands as `opcode`.
-fn to_generic(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) {
-    let data = h.func.inst(inst);
-    let registers: Vec<VReg> = data
-        .operands
-        .iter()
-        .filter_map(|op| match op {
-            Operand::Reg(r) => r.vreg(),
-            _ => None,
-        })
-        .collect();
-    let Some((&dst, sources)) = registers.split_first() else { return };
-    let sources = sources.to_vec();
+/// The intrinsic as generic `opcode` on its result and register
+/// operands (one for `G_FSQRT`, two otherwise).
+fn to_generic(h: &mut Helper<'_>, inst: Inst, call: &IntrinsicCall, opcode: Opcode) -> bool {
+    let arity = if opcode == Opcode::G_FSQRT { 1 } else { 2 };
+    let sources: Option<Vec<VReg>> = call.args.iter().map(vreg_of).collect();
+    let (Some(dst), Some(sources)) = (call.result, sources) else { return false };
+    if sources.len() != arity {
+        return false;
+    }
     h.set_insert_before(inst);
     h.build_into(opcode, dst, &sources);
     h.func.erase(inst);
+    true
 }
 
 /// `llvm.va_copy`: the `va_list` pointer loaded and stored, 4-aligned.
-fn copy_va_list(h: &mut Helper<'_>, inst: Inst) {
-    let (dst, src) = (h.reg(inst, 1), h.reg(inst, 2));
+fn copy_va_list(h: &mut Helper<'_>, inst: Inst, call: &IntrinsicCall) -> bool {
+    let (None, [dst, src]) = (call.result, &call.args[..]) else { return false };
+    let (Some(dst), Some(src)) = (vreg_of(dst), vreg_of(src)) else { return false };
     let pointer_ty = Llt::pointer(0, 32);
     h.set_insert_before(inst);
-    let load_mem = MemOperand { base_align: 4, ..MemOperand::new(gisel_core::ir::MemFlags::LOAD, pointer_ty) };
+    let load_mem = MemOperand { base_align: 4, ..MemOperand::new(MemFlags::LOAD, pointer_ty) };
     let list = h.builder().load(pointer_ty, src, load_mem);
-    let store_mem = MemOperand { base_align: 4, ..MemOperand::new(gisel_core::ir::MemFlags::STORE, pointer_ty) };
+    let store_mem = MemOperand { base_align: 4, ..MemOperand::new(MemFlags::STORE, pointer_ty) };
     h.builder().store(list, dst, store_mem);
     h.func.erase(inst);
+    true
+}
+
+/// The parts of a `G_INTRINSIC*` instruction.
+struct IntrinsicCall {
+    /// The intrinsic's name (`llvm.mips.addv.w`).
+    name: Box<str>,
+    /// The one virtual register it defines, if it defines exactly that.
+    result: Option<VReg>,
+    /// The operands after the intrinsic's name.
+    args: Vec<Operand>,
+}
+
+impl IntrinsicCall {
+    /// The parts of `inst`, `None` when it names no intrinsic.
+    fn of(h: &Helper<'_>, inst: Inst) -> Option<IntrinsicCall> {
+        let data = h.func.inst(inst);
+        let position = data.operands.iter().position(|op| matches!(op, Operand::Intrinsic(_)))?;
+        let Operand::Intrinsic(name) = &data.operands[position] else { return None };
+        let result = match &data.operands[..position] {
+            [def] => vreg_of(def),
+            _ => None,
+        };
+        Some(IntrinsicCall { name: name.clone(), result, args: data.operands[position + 1..].to_vec() })
+    }
+}
+
+/// The virtual register of a register operand.
+fn vreg_of(operand: &Operand) -> Option<VReg> {
+    match operand {
+        Operand::Reg(r) => r.vreg(),
+        _ => None,
+    }
 }
 
 /// The two sizes in bytes a `size`-byte access splits into: halves of a
