@@ -134,7 +134,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out")
     ap.add_argument("--libs", nargs="+", default=["zlib", "lua"], choices=sorted(CRATES))
-    ap.add_argument("--targets", nargs="+", default=["aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7", "mips", "mipsel"],
+    ap.add_argument("--targets", nargs="+",
+                    default=["aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7", "mips", "mipsel"],
                     choices=sorted(TRIPLE))
     ap.add_argument("--llvm", default="/usr/lib/llvm-22/bin")
     args = ap.parse_args()
