@@ -97,9 +97,11 @@ legalizer! {
         let unaligned = st.supports_unaligned_access();
         let r2 = st.has_mips32r2();
 
+        // ANCHOR: arithmetic
         G_ADD | G_SUB | G_MUL => legal_for(s32)
             .legal_for(if msa, v16s8, v8s16, v4s32, v2s64)
             .clamp_scalar(0, s32, s32);
+        // ANCHOR_END: arithmetic
 
         G_UADDO | G_UADDE | G_USUBO | G_USUBE | G_UMULO => lower_for((s32, s1));
 
