@@ -32,6 +32,8 @@ pub struct ModuleLegalizer<'a> {
     /// recognize), each said once.
     warned: Mutex<HashSet<String>>,
     cse: CseMode,
+    /// The value-tracking depth: 2 at `-O0`, as llc.
+    known_bits_depth: u32,
     abort_mode: u8,
 }
 
@@ -78,7 +80,18 @@ impl<'a> ModuleLegalizer<'a> {
         // own subtarget is often never used).
         let abort_mode = args.abort_mode.unwrap_or(if arch.falls_back_by_default(&options) { 0 } else { 1 });
         let targets = Mutex::new(HashMap::new());
-        Ok(ModuleLegalizer { args, triple: target.triple.clone(), options, targets, arch, warned, cse, abort_mode })
+        let known_bits_depth = if options.opt_level == 0 { 2 } else { gisel_core::legalize::KNOWN_BITS_MAX_DEPTH };
+        Ok(ModuleLegalizer {
+            args,
+            triple: target.triple.clone(),
+            options,
+            targets,
+            arch,
+            warned,
+            cse,
+            known_bits_depth,
+            abort_mode,
+        })
     }
 
     /// The target for `function`'s subtarget.
@@ -115,7 +128,7 @@ impl<'a> ModuleLegalizer<'a> {
         }
         // The function as it was is needed only to compare against it.
         let before = args.verify_semantics.then(|| function.clone());
-        let options = LegalizeOptions { cse: self.cse };
+        let options = LegalizeOptions { cse: self.cse, known_bits_depth: self.known_bits_depth };
         let target = self.target_for_function(function)?;
         let (info, hooks) = (&target.info, target.hooks.as_ref());
         let result = if args.explain {

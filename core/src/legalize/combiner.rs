@@ -267,7 +267,7 @@ fn combine_zext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
                 h.build(ext, dst_ty, &[inner])
             };
             let mask = ApInt::all_ones(src_ty.scalar_size_in_bits()).zext_or_trunc(dst_ty.scalar_size_in_bits());
-            let known = known_zero(h.func, h.target, and_src);
+            let known = known_zero(h.func, h.target, and_src, h.known_bits_depth);
             if known.or(&mask).is_all_ones() {
                 replace_reg(h, dst, and_src);
             } else {
@@ -318,7 +318,7 @@ fn combine_sext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
             let bits = src_ty.scalar_size_in_bits();
             // Like the mask of zext(trunc x), the G_SEXT_INREG is left out
             // when the high bits already copy the sign bit.
-            if num_sign_bits(h.func, h.target, widened) > dst_ty.scalar_size_in_bits() - bits {
+            if num_sign_bits(h.func, h.target, widened, h.known_bits_depth) > dst_ty.scalar_size_in_bits() - bits {
                 replace_reg(h, dst, widened);
             } else {
                 let uses = vec![Operand::vreg_use(widened), Operand::Imm(i64::from(bits))];

@@ -82,11 +82,15 @@ const RECENT_STEPS: usize = 12;
 pub struct LegalizeOptions {
     /// CSE and constant-fold what the pass builds, as llc does unless `-O0`.
     pub cse: CseMode,
+    /// How deep value tracking follows definitions for the artifact
+    /// combiner's known bits and sign bits: 6, or 2 as llc's
+    /// `GISelValueTrackingAnalysis` at `-O0`.
+    pub known_bits_depth: u32,
 }
 
 impl Default for LegalizeOptions {
     fn default() -> LegalizeOptions {
-        LegalizeOptions { cse: CseMode::Full }
+        LegalizeOptions { cse: CseMode::Full, known_bits_depth: super::known_bits::MAX_DEPTH }
     }
 }
 
@@ -130,6 +134,7 @@ fn run(
     let mut stats = LegalizeStats::default();
     let mut recent: VecDeque<QueryParts> = VecDeque::new();
     let mut helper = Helper::new(func, info, target);
+    helper.known_bits_depth = options.known_bits_depth;
     // The debug location new instructions get: LLVM's legalizer and
     // artifact combiner share one builder, whose location each step and
     // most combines set to their instruction's, and which otherwise keeps

@@ -12,8 +12,9 @@ use crate::apint::ApInt;
 use crate::ir::{Function, Operand, Reg, VReg};
 use crate::opcode::Opcode;
 
-/// How deep the analysis follows definitions (LLVM's limit).
-const MAX_DEPTH: u32 = 6;
+/// How deep the analysis follows definitions (LLVM's limit; llc's value
+/// tracking uses it unless `-O0`).
+pub const MAX_DEPTH: u32 = 6;
 
 /// Known bits of a value: a bit set in `zero` is 0, a bit set in `one` is 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,17 +129,25 @@ impl Known {
     }
 }
 
-/// The bits of scalar `v` known to be zero (a mask of its width).
-pub fn known_zero(func: &Function, target: &dyn LegalizeTarget, v: VReg) -> ApInt {
-    known(func, target, v, 0).zero
+/// The bits of scalar `v` known to be zero (a mask of its width), following
+/// definitions `max_depth` deep at most ([`MAX_DEPTH`], or 2 as llc at
+/// `-O0`).
+pub fn known_zero(func: &Function, target: &dyn LegalizeTarget, v: VReg, max_depth: u32) -> ApInt {
+    known(func, target, v, start_depth(max_depth)).zero
+}
+
+/// The depth an analysis limited to `max_depth` levels starts at, so that
+/// it stops at [`MAX_DEPTH`] as a full one does.
+fn start_depth(max_depth: u32) -> u32 {
+    MAX_DEPTH - max_depth.min(MAX_DEPTH)
 }
 
 /// How many high bits of each element of `v` are copies of its sign bit
 /// (LLVM's `computeNumSignBits`, for compares, sign extensions, arithmetic
 /// shifts by constants, bitwise operations, selects and truncations; else
-/// what the known bits say). At least 1.
-pub fn num_sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg) -> u32 {
-    sign_bits(func, target, v, 0)
+/// what the known bits say). At least 1. `max_depth` as for [`known_zero`].
+pub fn num_sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, max_depth: u32) -> u32 {
+    sign_bits(func, target, v, start_depth(max_depth))
 }
 
 /// The boolean contents of comparison `opcode`'s result.
@@ -483,7 +492,22 @@ mod tests {
     fn zero_mask(body: &str, name: &str) -> u128 {
         let func = parse_body("f", body, &[], &|_| 64).expect("parses");
         let v = func.vregs().find(|v| func.vreg(*v).name.as_deref() == Some(name)).expect("named vreg");
-        known_zero(&func, &DefaultTarget, v).to_u128().expect("fits")
+        known_zero(&func, &DefaultTarget, v, MAX_DEPTH).to_u128().expect("fits")
+    }
+
+    #[test]
+    fn depth_limit_as_llc_at_o0() {
+        // The carry of a narrowed add: or(icmp, and(icmp, icmp)). Two
+        // levels (llc at -O0) reach the inner compares only through the
+        // and, which is as deep as the analysis goes.
+        let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %p:_(s32) = G_ICMP intpred(eq), %a(s32), %a\n  \
+                    %q:_(s32) = G_ICMP intpred(ult), %a(s32), %a\n  %n:_(s32) = G_AND %p, %q\n  \
+                    %carry:_(s32) = G_OR %p, %n\n";
+        let func = parse_body("f", body, &[], &|_| 64).expect("parses");
+        let carry = func.vregs().find(|v| func.vreg(*v).name.as_deref() == Some("carry")).expect("named vreg");
+        let high = |depth| known_zero(&func, &DefaultTarget, carry, depth).to_u128().expect("fits");
+        assert_eq!(high(MAX_DEPTH), 0xffff_fffe);
+        assert_eq!(high(2), 0);
     }
 
     #[test]
@@ -591,7 +615,7 @@ mod tests {
         let func = parse_body("f", body, &[], &|_| 64).expect("parses");
         let sign_bits = |name: &str| {
             let v = func.vregs().find(|v| func.vreg(*v).name.as_deref() == Some(name)).expect("named vreg");
-            num_sign_bits(&func, &DefaultTarget, v)
+            num_sign_bits(&func, &DefaultTarget, v, MAX_DEPTH)
         };
         assert_eq!(sign_bits("a"), 1);
         assert_eq!(sign_bits("s"), 25);
@@ -618,7 +642,7 @@ mod tests {
         let func = parse_body("f", body, &[], &|_| 64).expect("parses");
         let sign_bits = |name: &str| {
             let v = func.vregs().find(|v| func.vreg(*v).name.as_deref() == Some(name)).expect("named vreg");
-            num_sign_bits(&func, &DefaultTarget, v)
+            num_sign_bits(&func, &DefaultTarget, v, MAX_DEPTH)
         };
         assert_eq!(sign_bits("add"), 16);
         assert_eq!(sign_bits("sub"), 16);

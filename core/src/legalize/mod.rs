@@ -22,7 +22,7 @@ mod worklist;
 pub use cse::CseMode;
 pub use driver::{LegalizeError, LegalizeOptions, LegalizeStats, legalize, legalize_traced};
 pub use helper::{Helper, StepResult, piece_mem};
-pub use known_bits::known_zero;
+pub use known_bits::{MAX_DEPTH as KNOWN_BITS_MAX_DEPTH, known_zero};
 pub use query::{QueryParts, describe, mem_desc};
 pub use target::{BooleanContent, DefaultTarget, LegalizeTarget, LibcallRequest, LibcallValue, RuntimeFunction};
 pub use trace::LegalizeEvent;

@@ -186,7 +186,8 @@ fn the_cse_mode_decides_what_is_shared() {
                 $r0 = COPY %9(s32)\n  $r1 = COPY %10(s32)\n  $r2 = COPY %11(s32)\n  $r3 = COPY %12(s32)\n";
     let count = |mode: CseMode, opcode: &str| {
         let mut func = parse_body("f", body, &[], &|_| 32).expect("parses");
-        legalize(&mut func, &toy32(), &DefaultTarget, LegalizeOptions { cse: mode }).unwrap_or_else(|e| panic!("{e}"));
+        legalize(&mut func, &toy32(), &DefaultTarget, LegalizeOptions { cse: mode, ..LegalizeOptions::default() })
+            .unwrap_or_else(|e| panic!("{e}"));
         let mut out = String::new();
         print_body(&func, &mut out);
         out.lines().filter(|l| l.contains(&format!("= {opcode} "))).count()

@@ -57,6 +57,9 @@ pub struct Helper<'a> {
     pub info: &'a LegalizerInfo,
     /// The target's hooks.
     pub target: &'a dyn LegalizeTarget,
+    /// How deep the artifact combiner's value tracking follows definitions
+    /// (see [`LegalizeOptions::known_bits_depth`](crate::legalize::LegalizeOptions)).
+    pub known_bits_depth: u32,
     point: InsertPoint,
     changed: Vec<Inst>,
     replacements: Vec<VReg>,
@@ -67,7 +70,16 @@ impl<'a> Helper<'a> {
     /// A helper over `func`.
     pub fn new(func: &'a mut Function, info: &'a LegalizerInfo, target: &'a dyn LegalizeTarget) -> Helper<'a> {
         let point = InsertPoint::End(Block::new(0));
-        Helper { func, info, target, point, changed: Vec::new(), replacements: Vec::new(), explicit_defs: Vec::new() }
+        Helper {
+            func,
+            info,
+            target,
+            known_bits_depth: super::known_bits::MAX_DEPTH,
+            point,
+            changed: Vec::new(),
+            replacements: Vec::new(),
+            explicit_defs: Vec::new(),
+        }
     }
 
     /// Instructions changed in place since the last call (to requeue).
