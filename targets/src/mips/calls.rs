@@ -13,7 +13,9 @@
 //! registers) when every argument before them is floating-point too,
 //! shadowing the integer registers they stand for; any other `double`
 //! takes an even-odd integer pair, copied without implicit uses on the
-//! call as LLVM's custom assignment does, or 8 bytes of stack. Results
+//! call as LLVM's custom assignment does, or 8 bytes of stack. Without
+//! floating point (`soft-float`), and for `double` with a single-precision
+//! FPU (`single-float`), values travel as integers. Results
 //! come back in `v0`/`v1` (`f0`, or `d0`/`d0_64`, for floating point). On
 //! big-endian targets the high half of a two-register value goes in the
 //! first register.
@@ -37,6 +39,8 @@ const STACK_ALIGN: u64 = 8;
 pub struct Convention {
     /// Floating-point values travel in FPU registers.
     hard_float: bool,
+    /// Only `float` does (single-float FPU): a `double` is two integers.
+    single_float: bool,
     /// 64-bit FPU registers (`d12_64` rather than `d6`).
     fp64: bool,
     /// The high half of a two-register value goes in the first register.
@@ -100,6 +104,7 @@ impl Convention {
     pub fn new(st: &Subtarget) -> Convention {
         Convention {
             hard_float: !st.use_soft_float(),
+            single_float: st.is_single_float(),
             fp64: st.is_fp64(),
             big_endian: st.is_big_endian(),
             mask: st.call_preserved_mask(),
@@ -108,7 +113,8 @@ impl Convention {
 
     /// Whether `value` travels as a floating-point value.
     fn in_fpu(&self, value: &LibcallValue) -> bool {
-        self.hard_float && value.float && matches!(value.ty.size_in_bits(), 32 | 64)
+        let bits = value.ty.size_in_bits();
+        self.hard_float && value.float && (bits == 32 || (bits == 64 && !self.single_float))
     }
 
     /// Assigns argument number `index` (LLVM's `CC_MipsO32`).
