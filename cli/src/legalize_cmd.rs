@@ -200,6 +200,9 @@ const SEMANTIC_STEP_LIMIT: u64 = 100_000;
 fn check_semantics(before: &MachineFunction, after: &MachineFunction, target: &Target) -> Result<String, String> {
     let name = &before.header.name;
     let abi = Abi::for_target(target).ok_or_else(|| format!("gisel: no interpreter ABI for {}", target.triple))?;
+    if !Abi::little_endian(target) {
+        return Ok(format!("semantics of '{name}' not checked: big-endian memory is not modelled"));
+    }
     let inputs = random_inputs(&before.func, &abi, SEMANTIC_INPUTS, 0x9e37_79b9);
     let (old, new) = (Program::from_machine_function(before), Program::from_machine_function(after));
     match check_equivalent_within(&old, &new, &abi, &inputs, SEMANTIC_STEP_LIMIT) {
@@ -244,6 +247,14 @@ mod tests {
         assert!(err.starts_with("gisel: legalizing 'f' changed its meaning: "), "{err}");
         let same = check_semantics(&before.functions[0], &before.functions[0], &before.target).expect("agrees");
         assert!(same.starts_with("semantics of 'f': 32 inputs agree"), "{same}");
+    }
+
+    #[test]
+    fn big_endian_functions_are_not_checked() {
+        let module = read_mir(&function("G_ADD"), "a.mir", Some("aarch64_be"), "").expect("reads");
+        let f = &module.functions[0];
+        let note = check_semantics(f, f, &module.target).expect("no difference");
+        assert!(note.contains("'f' not checked: big-endian memory is not modelled"), "{note}");
     }
 
     #[test]

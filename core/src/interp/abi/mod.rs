@@ -271,8 +271,11 @@ impl Abi {
     }
 
     /// The ABI for a `.mir` target; `None` for targets the interpreter does
-    /// not model. Hard-float RISC-V (`+f`/`+d` in the features) passes
-    /// floating-point values in `f` registers; soft-float in `x` registers.
+    /// not model (Mips). Hard-float RISC-V (`+f`/`+d` in the features)
+    /// passes floating-point values in `f` registers; soft-float in `x`
+    /// registers. The interpreter's memory is little-endian: a big-endian
+    /// target's register model is right, its memory is not (see
+    /// [`Abi::little_endian`]).
     pub fn for_target(target: &Target) -> Option<Abi> {
         let mut abi = match target.arch {
             Arch::AArch64 => return Some(Abi::aarch64()),
@@ -302,6 +305,12 @@ impl Abi {
             0
         };
         Some(abi)
+    }
+
+    /// Whether `target` stores values little-endian, as the interpreter's
+    /// memory does: a big-endian target's functions cannot be run.
+    pub fn little_endian(target: &Target) -> bool {
+        !target.datalayout.starts_with('E')
     }
 
     /// Whether this is X86 (x86-64 or i386).
@@ -525,6 +534,22 @@ mod tests {
         assert!(a.is_stack_pointer("sp") && a.is_stack_pointer("r13"));
         assert!(a.is_ignored_reg("noreg") && a.is_ignored_reg("cpsr"));
         assert_eq!(a.result_regs(Kind::Int(64)), ["r0", "r1"]);
+    }
+
+    #[test]
+    fn targets_with_a_model() {
+        let abi = |triple: &str| {
+            let target = Target::from_triple(triple);
+            target.and_then(|t| Abi::for_target(&t)).map(|a| a.name)
+        };
+        assert_eq!(abi("x86_64-unknown-linux-gnu"), Some("x86_64"));
+        assert_eq!(abi("i686-unknown-linux-gnu"), Some("i386"));
+        assert_eq!(abi("thumbv7-unknown-linux-gnueabihf"), Some("arm"));
+        assert_eq!(abi("mips-unknown-linux-gnu"), None);
+        let big = Target::from_triple("armeb-unknown-linux-gnueabi").expect("a target");
+        assert!(!Abi::little_endian(&big));
+        let little = Target::from_triple("armv7-unknown-linux-gnueabihf").expect("a target");
+        assert!(Abi::little_endian(&little));
     }
 
     #[test]
