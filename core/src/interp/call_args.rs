@@ -122,6 +122,7 @@ mod tests {
         assert_eq!(a.take(Kind::Float(80), "f"), Ok(vec![Place::Stack { offset: 0, bytes: 16 }]));
         assert_eq!(a.take(Kind::Float(64), "f"), Ok(vec![Place::Reg("xmm0".into(), 128)]));
         assert_eq!(a.take(Kind::Int(32), "f"), Ok(vec![Place::Stack { offset: 16, bytes: 8 }]));
+        assert_eq!(a.take(Kind::Int(128), "f"), Ok(vec![Place::Stack { offset: 32, bytes: 16 }]), "16-aligned");
         // Results come back in registers only.
         let mut r = Assigner::new(&abi, regs(&["fp0"]), false).expect("registers");
         assert_eq!(r.take(Kind::Float(80), "f"), Ok(vec![Place::Reg("fp0".into(), 80)]));

@@ -419,7 +419,7 @@ impl Abi {
     pub fn stack_slot(&self, kind: Kind) -> Option<(u64, u64)> {
         let bytes = u64::from(kind.bits().div_ceil(8));
         match (self.family, kind) {
-            (Family::X86_64, Kind::Float(80 | 128)) => Some((16, 16)),
+            (Family::X86_64, Kind::Float(80 | 128) | Kind::Int(128)) => Some((16, 16)),
             (Family::X86_64, _) => Some((bytes.next_multiple_of(8), 8)),
             (Family::I386, Kind::Float(128)) => Some((16, 16)),
             (Family::I386, _) | (Family::Arm, _) => Some((bytes.next_multiple_of(4), 4)),
