@@ -16,7 +16,7 @@ refuses, nothing is checked; where it legalizes one (docs/src/llvm.md,
 "Where llc 22 is wrong"), the result must agree like any other. A function
 the interpreter cannot run is counted as unchecked. Figures are printed
 per configuration, with the reasons functions went unchecked.
-Configurations of targets the interpreter does not model (Mips) are left
+Configurations of targets the interpreter does not model are left
 out and counted.
 Without the corpus the check is skipped with a message, as on a user's
 clone.
@@ -39,8 +39,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # Architectures (the triple's first component) the interpreter models (prefixes:
-# "arm" and "thumb" take in armv7 and thumbv7; Mips is left out).
-SUPPORTED = ("aarch64", "arm64", "riscv32", "riscv64", "x86_64", "i386", "i686", "arm", "thumb")
+# "arm" and "thumb" take in armv7 and thumbv7, "mips" mipsel and mipsisa32*).
+SUPPORTED = ("aarch64", "arm64", "riscv32", "riscv64", "x86_64", "i386", "i686", "arm", "thumb", "mips")
 # Sweep functions llc 22 miscompiles and gisel legalizes as llc does
 # (configuration, function): their differences are counted apart, not as
 # failures. core/tests/interp_conformance.rs lists the same llc bugs.

@@ -25,6 +25,9 @@ const KNOWN_LLC_BUGS: &[(&str, &str, &str)] = &[
     ("riscv64", "bitreverse_s256", "lowerBswap mask 0xFF << 24 is sign-extended to 64 bits"),
     ("arm-soft", "ctlz_s8_to_s32", "__clzsi2 of the unextended s8, its count not reduced by 24"),
     ("arm-soft", "ctlz_s16_to_s32", "__clzsi2 of the unextended s16, its count not reduced by 16"),
+    ("mips", "load_s16_a1", "big-endian: the unaligned s16 load widened to s32 keeps the wrong half"),
+    ("mips", "load_s64_a2", "big-endian: the unaligned s64 load split low word first"),
+    ("mips", "store_s16_a1", "big-endian: the unaligned s16 store split low byte first"),
 ];
 
 /// The X86 truncating stores llc 22 widens (docs/src/llvm.md, "X86

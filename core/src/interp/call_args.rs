@@ -3,11 +3,13 @@
 //! floating-point values to floating-point registers where the call names
 //! them, and arguments to the outgoing stack area where the target passes
 //! them there (every argument on i386, `x86_fp80` on x86-64) or once the
-//! registers are used up (X86, Arm).
+//! registers are used up (X86, Arm). Mips follows O32 itself (see
+//! [`super::o32_args`]), the named registers only checked against it.
 
 use super::InterpError;
 use super::abi::{Abi, RegClass};
 use super::libcall::Kind;
+use super::o32_args::O32;
 use std::collections::VecDeque;
 
 /// Where one part of a value travels.
@@ -33,6 +35,8 @@ pub struct Assigner<'a> {
     /// The next free offset of the outgoing stack area; `None` for results,
     /// which never travel on the stack.
     stack: Option<u64>,
+    /// On Mips, where O32 puts each value.
+    o32: Option<O32>,
 }
 
 fn unsupported(what: String) -> InterpError {
@@ -43,7 +47,13 @@ impl<'a> Assigner<'a> {
     /// The places of a call's arguments (`arguments`) or results, `regs`
     /// being the registers the call names for them.
     pub fn new(abi: &'a Abi, regs: Vec<String>, arguments: bool) -> Result<Self, InterpError> {
-        let mut a = Assigner { abi, int: VecDeque::new(), float: VecDeque::new(), stack: arguments.then_some(0) };
+        let mut a = Assigner {
+            abi,
+            int: VecDeque::new(),
+            float: VecDeque::new(),
+            stack: arguments.then_some(0),
+            o32: abi.is_o32().then(|| O32::new(abi, arguments)),
+        };
         for r in regs {
             let view = abi.view(&r).ok_or_else(|| unsupported(format!("physical register ${r}")))?;
             match view.class {
@@ -56,6 +66,16 @@ impl<'a> Assigner<'a> {
 
     /// The places of the next value, of `kind`.
     pub fn take(&mut self, kind: Kind, callee: &str) -> Result<Vec<Place>, InterpError> {
+        if let Some(o32) = &mut self.o32 {
+            let places = o32.take(kind);
+            for place in &places {
+                if let Place::Reg(r, _) = place {
+                    self.int.retain(|(named, _)| named != r);
+                    self.float.retain(|(named, _)| named != r);
+                }
+            }
+            return Ok(places);
+        }
         let on_stack = self.stack.is_some() && self.abi.always_on_stack(kind);
         if !on_stack {
             if let Kind::Float(bits) = kind

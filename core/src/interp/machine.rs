@@ -142,6 +142,7 @@ impl<'a> Machine<'a> {
             fp_mode: fp_state::default_state(),
             steps: 0,
         };
+        m.memory.set_big_endian(abi.big_endian);
         let (base, _) = stack_region(abi.pointer_bits);
         for (id, value) in &program.constant_pool {
             let addr = base + u64::from(*id) * 0x1000;

@@ -41,6 +41,7 @@ pub fn load(
     def_ty: Llt,
 ) -> Result<Value, InterpError> {
     let m = memory_bits(mmo, op)?;
+    big_endian_vector(mem, mmo)?;
     let bytes = m.div_ceil(8);
     let raw = mem.read(address(addr)?, u64::from(bytes));
     let value = if m % 8 == 0 {
@@ -82,6 +83,7 @@ pub fn store(
     mmo: Option<&MemOperand>,
 ) -> Result<(), InterpError> {
     let m = memory_bits(mmo, Opcode::G_STORE)?;
+    big_endian_vector(mem, mmo)?;
     let at = address(addr)?;
     let value = match mmo.and_then(MemOperand::memory_type) {
         Some(mem_ty) if per_element(value_ty, mem_ty) => {
@@ -94,6 +96,17 @@ pub fn store(
     let stored = value.extract(0, m).zext(m.div_ceil(8) * 8);
     mem.write(at, &stored);
     Ok(())
+}
+
+/// Vectors in big-endian memory (element 0 first, each element
+/// big-endian) are not modelled.
+fn big_endian_vector(mem: &Memory, mmo: Option<&MemOperand>) -> Result<(), InterpError> {
+    match mmo.and_then(MemOperand::memory_type) {
+        Some(ty) if mem.is_big_endian() && ty.is_vector() && ty.num_elements() > 1 => {
+            Err(InterpError::Unsupported(format!("a {ty} access in big-endian memory")))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Whether a `value_ty` register meets memory of `mem_ty` element by

@@ -1,4 +1,4 @@
-//! A byte-addressed little-endian memory.
+//! A byte-addressed memory, little-endian unless made big-endian (Mips).
 //!
 //! Every address holds a byte; bytes nobody wrote read as a deterministic
 //! pseudo-random function of a seed and the address (the "initial memory"
@@ -61,6 +61,8 @@ pub struct Memory {
     bytes: FxHashMap<u64, Byte>,
     /// Initial contents other than the seed's, which writes replace.
     preset: FxHashMap<u64, Byte>,
+    /// A value's most significant byte is at the lowest address.
+    big_endian: bool,
 }
 
 /// SplitMix64, the hash behind initial memory and the input generator.
@@ -83,7 +85,25 @@ impl Memory {
             incoming: incoming_area(pointer_bits),
             bytes: FxHashMap::default(),
             preset: FxHashMap::default(),
+            big_endian: false,
         }
+    }
+
+    /// Makes values big-endian in memory (or little-endian again).
+    pub fn set_big_endian(&mut self, big_endian: bool) {
+        self.big_endian = big_endian;
+    }
+
+    /// Whether values are big-endian in memory.
+    pub fn is_big_endian(&self) -> bool {
+        self.big_endian
+    }
+
+    /// The address of byte `i` (least significant first) of a `len`-byte
+    /// value at `addr`.
+    fn byte_address(&self, addr: u64, i: u64, len: u64) -> u64 {
+        let at = if self.big_endian { len - 1 - i } else { i };
+        addr.wrapping_add(at) & self.address_mask
     }
 
     /// True when `addr` is in the stack region.
@@ -115,18 +135,20 @@ impl Memory {
     /// Makes `value` the initial contents at `addr`: it reads as written
     /// there but is not a write (see [`Memory::written`]).
     pub fn preset(&mut self, addr: u64, value: &Value) {
+        let len = u64::from(value.width().div_ceil(8));
         for (i, byte) in Memory::bytes_of(value).enumerate() {
-            self.preset.insert(addr.wrapping_add(i as u64) & self.address_mask, byte);
+            self.preset.insert(self.byte_address(addr, i as u64, len), byte);
         }
     }
 
-    /// Reads `len` bytes at `addr` as one little-endian value.
+    /// Reads `len` bytes at `addr` as one value, in the memory's byte
+    /// order.
     pub fn read(&self, addr: u64, len: u64) -> Value {
         let width = (len * 8).max(8) as u32;
         let mut bits = vec![0u64; (len as usize).div_ceil(8).max(1)];
         let mut undef = bits.clone();
         for i in 0..len {
-            let (v, u) = self.byte(addr.wrapping_add(i));
+            let (v, u) = self.byte(self.byte_address(addr, i, len));
             bits[(i / 8) as usize] |= u64::from(v) << (8 * (i % 8));
             undef[(i / 8) as usize] |= u64::from(u) << (8 * (i % 8));
         }
@@ -134,10 +156,11 @@ impl Memory {
     }
 
     /// Writes `value` (a whole number of bytes; a partial top byte is
-    /// padded with zero bits) at `addr`.
+    /// padded with zero bits) at `addr`, in the memory's byte order.
     pub fn write(&mut self, addr: u64, value: &Value) {
+        let len = u64::from(value.width().div_ceil(8));
         for (i, byte) in Memory::bytes_of(value).enumerate() {
-            self.bytes.insert(addr.wrapping_add(i as u64) & self.address_mask, byte);
+            self.bytes.insert(self.byte_address(addr, i as u64, len), byte);
         }
     }
 
@@ -215,5 +238,15 @@ mod tests {
         m.write(200, &Value::from_u128(8, 1).anyext(16));
         assert_eq!(m.byte(201), (0, 0xff));
         assert_eq!(m.written_outside_stack().len(), 8);
+    }
+
+    #[test]
+    fn big_endian_byte_order() {
+        let mut m = Memory::new(7, 32);
+        m.set_big_endian(true);
+        m.write(100, &Value::from_u128(32, 0x1122_3344));
+        assert_eq!((m.byte(100), m.byte(103)), ((0x11, 0), (0x44, 0)));
+        assert_eq!(m.read(100, 2), Value::from_u128(16, 0x1122), "the high half comes first");
+        assert_eq!(m.read(100, 4), Value::from_u128(32, 0x1122_3344));
     }
 }

@@ -39,6 +39,9 @@ mod machine;
 mod mem_calls;
 mod mem_ops;
 mod memory;
+#[cfg(test)]
+mod mips_abi_tests;
+mod o32_args;
 mod softfloat;
 mod symbols;
 #[cfg(test)]

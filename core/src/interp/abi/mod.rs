@@ -6,6 +6,7 @@
 
 mod aarch64;
 mod arm;
+mod mips;
 mod riscv;
 mod x86;
 
@@ -77,6 +78,10 @@ enum Family {
     X86_64,
     I386,
     Arm,
+    /// O32, with 64-bit FPU registers (`fp64`) or pairs of 32-bit ones.
+    Mips {
+        fp64: bool,
+    },
 }
 
 /// A target's calling convention and register model, as the interpreter
@@ -125,6 +130,9 @@ pub struct Abi {
     /// by whole slots and aligns the slot only for values more aligned
     /// than a slot.
     pub vararg_slot_bytes: u64,
+    /// Memory and two-register values are big-endian (`mips`, not
+    /// `mipsel`): the first register of a pair holds the high half.
+    pub big_endian: bool,
     family: Family,
     view: fn(&str) -> Option<RegView>,
     preserved: fn(&str) -> u32,
@@ -149,6 +157,7 @@ impl Abi {
             float_reg_bits: 128,
             stack_pointer: "sp",
             vararg_slot_bytes: 8,
+            big_endian: false,
             family: Family::AArch64,
             view: aarch64::view,
             preserved: aarch64::preserved,
@@ -178,6 +187,7 @@ impl Abi {
             float_reg_bits: 64,
             stack_pointer: "x2",
             vararg_slot_bytes: 1,
+            big_endian: false,
             family: Family::RiscV,
             view: riscv::view64,
             preserved: riscv::preserved,
@@ -205,6 +215,7 @@ impl Abi {
             float_reg_bits: 128,
             stack_pointer: "rsp",
             vararg_slot_bytes: 8,
+            big_endian: false,
             family: Family::X86_64,
             view: x86::view64,
             preserved: x86::preserved64,
@@ -264,9 +275,40 @@ impl Abi {
             float_reg_bits: 64,
             stack_pointer: "sp",
             vararg_slot_bytes: 4,
+            big_endian: false,
             family: Family::Arm,
             view: arm::view,
             preserved: arm::preserved,
+        }
+    }
+
+    /// 32-bit Mips under O32: `a0`-`a3` then stack slots from offset 16,
+    /// leading floating-point arguments in `f12`/`f14` (`d6`/`d7`, or
+    /// `d12_64`/`d14_64` with 64-bit FPU registers), results in `v0`/`v1`
+    /// or `f0`/`d0`/`d0_64` (see [`super::o32_args`]); `JAL`, `JALR`,
+    /// `RetRA`. `fp64` picks the FPU register model, `float_reg_bits` is
+    /// 64 (hard float), 32 (`single-float`) or 0 (`soft-float`).
+    pub fn mips(fp64: bool, float_reg_bits: u32, big_endian: bool) -> Abi {
+        Abi {
+            name: "mips",
+            xlen: 32,
+            pointer_bits: 32,
+            long_double_bits: 64,
+            return_opcodes: &["RetRA", "PseudoReturn"],
+            call_opcodes: &["JAL", "JALR", "JALRPseudo"],
+            tail_call_opcodes: &[],
+            call_frame_setup: &["ADJCALLSTACKDOWN"],
+            call_frame_destroy: &["ADJCALLSTACKUP"],
+            nop_opcodes: &[],
+            ignored_regs: &["sp", "ra"],
+            vector_bool_all_ones: true,
+            float_reg_bits,
+            stack_pointer: "sp",
+            vararg_slot_bytes: 4,
+            big_endian,
+            family: Family::Mips { fp64 },
+            view: if fp64 { mips::view_fp64 } else { mips::view_fp32 },
+            preserved: if fp64 { mips::preserved_fp64 } else { mips::preserved_fp32 },
         }
     }
 
@@ -282,7 +324,16 @@ impl Abi {
             Arch::X86_64 => return Some(Abi::x86_64()),
             Arch::X86 => return Some(Abi::i386()),
             Arch::Arm => return Some(Abi::arm()),
-            Arch::Mips => return None,
+            Arch::Mips => {
+                let (fp64, hard, single) = mips::fpu(&target.triple, target.cpu.as_deref(), &target.features);
+                let float_bits = match (hard, single) {
+                    (false, _) => 0,
+                    (true, true) => 32,
+                    (true, false) => 64,
+                };
+                let arch = target.triple.split('-').next().unwrap_or_default();
+                return Some(Abi::mips(fp64, float_bits, !arch.ends_with("el")));
+            }
             Arch::RiscV32 => Abi::riscv32(),
             Arch::RiscV64 => Abi::riscv64(),
         };
@@ -307,10 +358,23 @@ impl Abi {
         Some(abi)
     }
 
-    /// Whether `target` stores values little-endian, as the interpreter's
-    /// memory does: a big-endian target's functions cannot be run.
-    pub fn little_endian(target: &Target) -> bool {
-        !target.datalayout.starts_with('E')
+    /// Whether the interpreter's memory holds `target`'s values in their
+    /// byte order: little-endian targets, and big-endian Mips (the one
+    /// big-endian order modelled); other big-endian targets' functions
+    /// cannot be run.
+    pub fn memory_modelled(target: &Target) -> bool {
+        !target.datalayout.starts_with('E') || target.arch == Arch::Mips
+    }
+
+    /// Whether libcall arguments and results follow O32 (see
+    /// [`super::o32_args`]) rather than the registers the call names.
+    pub fn is_o32(&self) -> bool {
+        matches!(self.family, Family::Mips { .. })
+    }
+
+    /// With 64-bit FPU registers: `d12_64` rather than `d6` (O32).
+    pub fn fp64(&self) -> bool {
+        matches!(self.family, Family::Mips { fp64: true })
     }
 
     /// Whether this is X86 (x86-64 or i386).
@@ -344,13 +408,16 @@ impl Abi {
             (Family::X86_64 | Family::I386, Some(_)) => "xmm0",
             (Family::Arm, Some(32)) => "s0",
             (Family::Arm, Some(_)) => "d0",
+            (Family::Mips { .. }, Some(32)) => "f0",
+            (Family::Mips { fp64: true }, Some(_)) => "d0_64",
+            (Family::Mips { fp64: false }, Some(_)) => "d0",
             (_, None) => "",
         };
         if !name.is_empty() {
             return vec![name.to_owned()];
         }
         let count = kind.bits().div_ceil(self.xlen);
-        (0..count)
+        let mut regs: Vec<String> = (0..count)
             .map(|i| match (self.family, kind.bits()) {
                 (Family::AArch64, 1..=32) => "w0".to_owned(),
                 (Family::AArch64, _) => format!("x{i}"),
@@ -358,8 +425,14 @@ impl Abi {
                 (Family::X86_64, _) => ["rax", "rdx"].get(i as usize).unwrap_or(&"rcx").to_string(),
                 (Family::I386, _) => ["eax", "edx"].get(i as usize).unwrap_or(&"ecx").to_string(),
                 (Family::Arm, _) => format!("r{i}"),
+                (Family::Mips { .. }, _) => ["v0", "v1", "a0", "a1"].get(i as usize).unwrap_or(&"a2").to_string(),
             })
-            .collect()
+            .collect();
+        // The first register of a big-endian pair holds the high half.
+        if self.big_endian {
+            regs.reverse();
+        }
+        regs
     }
 
     /// What `G_VASTART` stores into a `bits`-wide `va_list` when the
@@ -397,6 +470,9 @@ impl Abi {
             (Family::RiscV, 0) => &["x10", "x11"],
             (Family::RiscV, 32) => &["x10", "x11", "f10_f", "f11_f"],
             (Family::RiscV, _) => &["x10", "x11", "f10_d", "f11_d"],
+            (Family::Mips { .. }, 0) => &["v0", "v1"],
+            (Family::Mips { fp64: false }, _) => &["v0", "v1", "d0", "d1"],
+            (Family::Mips { fp64: true }, _) => &["v0", "v1", "d0_64", "d2_64"],
         };
         names.iter().map(|n| (*n).to_owned()).collect()
     }
@@ -423,7 +499,7 @@ impl Abi {
             (Family::X86_64, _) => Some((bytes.next_multiple_of(8), 8)),
             (Family::I386, Kind::Float(128)) => Some((16, 16)),
             (Family::I386, _) | (Family::Arm, _) => Some((bytes.next_multiple_of(4), 4)),
-            (Family::AArch64 | Family::RiscV, _) => None,
+            (Family::AArch64 | Family::RiscV | Family::Mips { .. }, _) => None,
         }
     }
 
@@ -545,11 +621,13 @@ mod tests {
         assert_eq!(abi("x86_64-unknown-linux-gnu"), Some("x86_64"));
         assert_eq!(abi("i686-unknown-linux-gnu"), Some("i386"));
         assert_eq!(abi("thumbv7-unknown-linux-gnueabihf"), Some("arm"));
-        assert_eq!(abi("mips-unknown-linux-gnu"), None);
+        assert_eq!(abi("mips-unknown-linux-gnu"), Some("mips"));
         let big = Target::from_triple("armeb-unknown-linux-gnueabi").expect("a target");
-        assert!(!Abi::little_endian(&big));
+        assert!(!Abi::memory_modelled(&big));
+        let big_mips = Target::from_triple("mips-unknown-linux-gnu").expect("a target");
+        assert!(Abi::memory_modelled(&big_mips));
         let little = Target::from_triple("armv7-unknown-linux-gnueabihf").expect("a target");
-        assert!(Abi::little_endian(&little));
+        assert!(Abi::memory_modelled(&little));
     }
 
     #[test]
