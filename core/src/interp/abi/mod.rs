@@ -88,7 +88,8 @@ enum Family {
 /// uses it.
 #[derive(Clone, Debug)]
 pub struct Abi {
-    /// A name for messages (`aarch64`, `riscv64`, `x86_64`, `i386`, `arm`).
+    /// A name for messages (`aarch64`, `riscv64`, `x86_64`, `i386`, `arm`,
+    /// `mips`).
     pub name: &'static str,
     /// Width of a general-purpose register in bits (and of C's `long`).
     pub xlen: u32,
