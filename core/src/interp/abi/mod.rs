@@ -286,7 +286,7 @@ impl Abi {
     /// 32-bit Mips under O32: `a0`-`a3` then stack slots from offset 16,
     /// leading floating-point arguments in `f12`/`f14` (`d6`/`d7`, or
     /// `d12_64`/`d14_64` with 64-bit FPU registers), results in `v0`/`v1`
-    /// or `f0`/`d0`/`d0_64` (see [`super::o32_args`]); `JAL`, `JALR`,
+    /// or `f0`/`d0`/`d0_64` (placed by the interpreter's `o32_args`); `JAL`, `JALR`,
     /// `RetRA`. `fp64` picks the FPU register model, `float_reg_bits` is
     /// 64 (hard float), 32 (`single-float`) or 0 (`soft-float`).
     pub fn mips(fp64: bool, float_reg_bits: u32, big_endian: bool) -> Abi {
@@ -316,9 +316,9 @@ impl Abi {
     /// The ABI for a `.mir` target; `None` for targets the interpreter does
     /// not model (Mips). Hard-float RISC-V (`+f`/`+d` in the features)
     /// passes floating-point values in `f` registers; soft-float in `x`
-    /// registers. The interpreter's memory is little-endian: a big-endian
-    /// target's register model is right, its memory is not (see
-    /// [`Abi::little_endian`]).
+    /// registers. The interpreter's memory is little-endian, or big-endian
+    /// for Mips: another big-endian target's register model is right, its
+    /// memory is not (see [`Abi::memory_modelled`]).
     pub fn for_target(target: &Target) -> Option<Abi> {
         let mut abi = match target.arch {
             Arch::AArch64 => return Some(Abi::aarch64()),
@@ -367,8 +367,8 @@ impl Abi {
         !target.datalayout.starts_with('E') || target.arch == Arch::Mips
     }
 
-    /// Whether libcall arguments and results follow O32 (see
-    /// [`super::o32_args`]) rather than the registers the call names.
+    /// Whether libcall arguments and results follow O32 (placed by the
+    /// interpreter's `o32_args`) rather than the registers the call names.
     pub fn is_o32(&self) -> bool {
         matches!(self.family, Family::Mips { .. })
     }
