@@ -48,6 +48,8 @@ import sys
 import tempfile
 import time
 
+from realcode_corpus import DEFAULT_TARGETS as REALCODE_TARGETS
+
 TARGETS = {
     "aarch64": {
         "triple": "aarch64",
@@ -75,7 +77,6 @@ OPERATIONS = ["G_ADD", "G_SUB", "G_AND", "G_OR", "G_XOR", "G_MUL", "G_SHL", "G_I
 PREDICATES = {"G_ICMP": "ult", "G_SELECT": "eq"}
 # The values per type that the operations of --shape one read.
 POOL_CAPACITY = 8
-REALCODE_TARGETS = ["aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7", "mips", "mipsel"]
 PINNING = {"all": [], "one": ["taskset", "-c", "0"]}
 STDERR_SHOWN = 400
 

@@ -22,6 +22,9 @@ import re
 import subprocess
 import sys
 
+import llvm_tests_corpus
+import realcode_corpus
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 RATCHET = os.path.join(HERE, "conformance-ratchet.tsv")
 GROUPS = [
@@ -50,8 +53,8 @@ GROUPS = [
     ("sweep", "^mipsel-msa/"),
 ]
 REALCODE_GROUPS = [("realcode", f"^{lib}/{target}/") for lib in ("zlib", "lua")
-                   for target in ("aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7", "mips", "mipsel")]
-LLVM_TESTS_GROUPS = [("llvm-tests", f"^{target}/") for target in ("aarch64", "riscv", "arm", "x86", "mips")]
+                   for target in realcode_corpus.DEFAULT_TARGETS]
+LLVM_TESTS_GROUPS = [("llvm-tests", f"^{target}/") for target in llvm_tests_corpus.DEFAULT_TARGETS]
 
 
 def run_group(compare, corpus, pattern, gisel, jobs):

@@ -36,6 +36,9 @@ TRIPLE = {"aarch64": "aarch64-linux-gnu", "riscv64": "riscv64-linux-gnu", "riscv
           "x86_64": "x86_64-linux-gnu", "i686": "i686-linux-gnu", "armv7": "armv7-linux-gnueabihf",
           "mips": "mips-linux-gnu", "mipsel": "mipsel-linux-gnu"}
 DEFINES = {"zlib": ["-DHAVE_UNISTD_H"], "lua": ["-DLUA_USE_POSIX"]}
+# The targets built unless --targets says otherwise (those CI's ratchet
+# and tools/bench_vs_llc.py read).
+DEFAULT_TARGETS = ["aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7", "mips", "mipsel"]
 HEADER = "target_dir\tfile\trun_index\tmtriple\tmattr\tother_flags\tllc_exit_code\tnum_functions\tfilecheck_ok\n"
 
 
@@ -134,9 +137,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out")
     ap.add_argument("--libs", nargs="+", default=["zlib", "lua"], choices=sorted(CRATES))
-    ap.add_argument("--targets", nargs="+",
-                    default=["aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7", "mips", "mipsel"],
-                    choices=sorted(TRIPLE))
+    ap.add_argument("--targets", nargs="+", default=DEFAULT_TARGETS, choices=sorted(TRIPLE))
     ap.add_argument("--llvm", default="/usr/lib/llvm-22/bin")
     args = ap.parse_args()
     if shutil.which("cargo") is None:

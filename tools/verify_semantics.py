@@ -55,6 +55,27 @@ def modelled(row):
     return arch.startswith(SUPPORTED)
 
 
+def modelled_rows(every_row, what):
+    """The manifest rows `modelled` keeps; says how many `what` were left out."""
+    rows = [r for r in every_row if modelled(r)]
+    left = len(every_row) - len(rows)
+    print(f"verify_semantics: {left} {what} left out (targets the interpreter does not model, and big-endian Mips)")
+    return rows
+
+
+def unchecked_reason(text):
+    """An unchecked note's reason without what varies between functions
+    (counts, addresses): the kind of reason is what counts."""
+    return re.sub(r"0x[0-9a-f]+", "0x…", re.sub(r" \(\d+ skipped\)", "", text))
+
+
+def print_reasons(reasons):
+    """Prints, per group, how many functions went unchecked for each reason."""
+    for group in sorted(reasons):
+        for reason, n in reasons[group].most_common():
+            print(f"verify_semantics:   {group}: {n} unchecked: {reason}")
+
+
 def verify(gisel, corpus, row):
     """Runs `gisel llc --verify-semantics` on one manifest row of `corpus`."""
     cmd = [gisel, "llc", f"-mtriple={row['mtriple']}"]
@@ -90,9 +111,7 @@ def realcode_file(gisel, realcode, row):
             continue
         unchecked = re.match(r"semantics of '.*' not checked: (.*)", line)
         if unchecked:
-            # Addresses and counts vary; the kind of reason is what counts.
-            reason = re.sub(r" \(\d+ skipped\)", "", unchecked.group(1))
-            results.append(("unchecked", re.sub(r"0x[0-9a-f]+", "0x…", reason)))
+            results.append(("unchecked", unchecked_reason(unchecked.group(1))))
         elif line.startswith("semantics of '") and " agree " in line:
             results.append(("agree", line))
         elif "changed its meaning" in line:
@@ -109,8 +128,7 @@ def check_realcode(gisel, realcode, jobs):
     the failures."""
     with open(os.path.join(realcode, "MANIFEST.tsv")) as f:
         every_row = list(csv.DictReader(f, delimiter="\t"))
-    rows = [r for r in every_row if modelled(r)]
-    print(f"verify_semantics: {len(every_row) - len(rows)} real-code files left out (targets the interpreter does not model, and big-endian Mips)")
+    rows = modelled_rows(every_row, "real-code files")
     counts = collections.defaultdict(collections.Counter)
     reasons = collections.defaultdict(collections.Counter)
     failures = []
@@ -132,9 +150,7 @@ def check_realcode(gisel, realcode, jobs):
             f"verify_semantics: real code {group:<14} {c['agree'] + c['differ']:>7} {c['agree']:>6} "
             f"{c['differ']:>6} {c['unchecked']:>9} {c['given up']:>8}"
         )
-    for group in sorted(reasons):
-        for reason, n in reasons[group].most_common():
-            print(f"verify_semantics:   {group}: {n} unchecked: {reason}")
+    print_reasons(reasons)
     return failures
 
 
@@ -148,8 +164,7 @@ def check_sweep(gisel, corpus, jobs, configs=None):
         return []
     with open(os.path.join(sweep, "MANIFEST.tsv")) as f:
         every_row = list(csv.DictReader(f, delimiter="\t"))
-    rows = [r for r in every_row if modelled(r)]
-    print(f"verify_semantics: {len(every_row) - len(rows)} runs left out (targets the interpreter does not model, and big-endian Mips)")
+    rows = modelled_rows(every_row, "runs")
     if configs:
         rows = [r for r in rows if r["target_dir"] in configs]
     counts = collections.defaultdict(collections.Counter)
@@ -164,8 +179,7 @@ def check_sweep(gisel, corpus, jobs, configs=None):
                     counts[config]["beyond_llc"] += llc_failed
                 elif unchecked:
                     counts[config]["unchecked"] += 1
-                    reason = re.sub(r" \(\d+ skipped\)", "", unchecked.group(1))
-                    reasons[config][re.sub(r"0x[0-9a-f]+", "0x…", reason)] += 1
+                    reasons[config][unchecked_reason(unchecked.group(1))] += 1
                 elif line.strip():
                     differs = re.match(r"gisel: legalizing '(.*)' changed its meaning", line)
                     counts[config]["differ"] += differs is not None
@@ -181,9 +195,7 @@ def check_sweep(gisel, corpus, jobs, configs=None):
             f"verify_semantics: sweep {config:<14} {c['agree']:>6} {c['differ']:>6} {c['unchecked']:>9} "
             f"{c['beyond_llc']:>10}"
         )
-    for config in sorted(reasons):
-        for reason, n in reasons[config].most_common():
-            print(f"verify_semantics:   {config}: {n} unchecked: {reason}")
+    print_reasons(reasons)
     total = sum((counts[c] for c in counts), collections.Counter())
     print(
         f"verify_semantics: {total['agree']} agree ({total['beyond_llc']} of them functions llc 22 cannot "
