@@ -22,37 +22,47 @@ pub fn reorder_predecessors<'a>(lines: &[&'a str]) -> Vec<Cow<'a, str>> {
             at += 1;
             continue;
         }
-        let end = lines[at..].iter().position(|l| l.trim_end() == "}").map_or(lines.len(), |n| at + n);
+        let end = lines[at..].iter().position(|l| closes_body(l)).map_or(lines.len(), |n| at + n);
         reorder_function(&lines[at + 1..end], &mut out[at + 1..end]);
         at = end + 1;
     }
     out
 }
 
-/// Reorders the preds comments of one function body.
+/// The `}` line that ends a function body.
+fn closes_body(line: &str) -> bool {
+    line.starts_with('}') && line.trim_end() == "}"
+}
+
+/// Reorders the preds comments of one function body. Only label lines
+/// carry them, so only those are searched.
 fn reorder_function<'a>(body: &[&'a str], out: &mut [Cow<'a, str>]) {
-    if !body.iter().any(|l| l.contains(PREDS)) {
+    let labels: Vec<(usize, &str)> =
+        body.iter().enumerate().filter_map(|(i, l)| label(l).map(|name| (i, name))).collect();
+    let finder = memchr::memmem::Finder::new(PREDS);
+    if !labels.iter().any(|&(i, _)| finder.find(body[i].as_bytes()).is_some()) {
         return;
     }
-    let position: FxHashMap<&str, usize> =
-        body.iter().enumerate().filter_map(|(i, l)| label(l).map(|name| (name, i))).collect();
-    for (line, slot) in body.iter().zip(out.iter_mut()) {
-        let Some((head, preds)) = label(line).and_then(|_| line.split_once(PREDS)) else { continue };
+    let position: FxHashMap<&str, usize> = labels.iter().map(|&(i, name)| (name, i)).collect();
+    for &(i, _) in &labels {
+        let line = body[i];
+        let Some(at) = finder.find(line.as_bytes()) else { continue };
+        let (head, preds) = (&line[..at], &line[at + PREDS.len()..]);
         let mut names: Vec<&str> = preds.split(", ").collect();
         // The unlabelled entry block is not found: it stands first.
         names.sort_by_key(|name| std::cmp::Reverse(position.get(name.trim_start_matches('%')).map(|p| p + 1)));
-        *slot = Cow::Owned(format!("{head}{PREDS}{}", names.join(", ")));
+        out[i] = Cow::Owned(format!("{head}{PREDS}{}", names.join(", ")));
     }
 }
 
 /// The block name a label line defines (`19:` gives `19`, `"a b":` gives
 /// `"a b"`).
 fn label(line: &str) -> Option<&str> {
-    if line.starts_with([' ', '\t', ';']) {
+    if line.is_empty() || line.starts_with([' ', '\t', ';']) {
         return None;
     }
-    let name = line.split(':').next()?;
-    (!name.is_empty() && line.len() > name.len()).then_some(name)
+    let colon = memchr::memchr(b':', line.as_bytes())?;
+    (colon > 0).then(|| &line[..colon])
 }
 
 #[cfg(test)]

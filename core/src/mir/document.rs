@@ -275,8 +275,10 @@ fn block_body(source: &str, block: &[Line], indent: usize, chomp: char) -> BodyT
 /// the key at column 0 with a bare `|`, the block running to the end of
 /// the document, printable ASCII only (no tabs, no `\r`), every content
 /// line indented at least as deep as the first, whitespace-only lines no
-/// deeper. Returns the key's line and the block's indentation.
-fn plain_body_block(source: &str, lines: &[Line], first: usize, end: usize) -> Option<(usize, usize)> {
+/// deeper. Returns the key's line and the block's indentation, `None` for
+/// a block of blank lines only, which YAML reads as the empty string (a
+/// function whose instruction selection failed is printed so).
+fn plain_body_block(source: &str, lines: &[Line], first: usize, end: usize) -> Option<(usize, Option<usize>)> {
     // Scanning upwards, the last content line seen is the block's first.
     let (mut shallowest, mut first_indent, mut deepest_blank) = (usize::MAX, None, 0);
     for i in (first..end).rev() {
@@ -289,12 +291,12 @@ fn plain_body_block(source: &str, lines: &[Line], first: usize, end: usize) -> O
             shallowest = shallowest.min(spaces);
             first_indent = Some(spaces);
         } else if text.strip_prefix("body:").is_some_and(|rest| rest.trim_matches(' ') == "|") {
-            let indent = first_indent?;
             // Lines end in a bare `\n`: a `\r` before one is caught by
             // the byte check, before the last line's break by its offsets.
             let last = lines[end - 1];
             let plain = last.next <= last.end + 1 && printable_lines(&source.as_bytes()[l.start..last.end]);
-            return (indent == shallowest && deepest_blank <= indent && plain).then_some((i, indent));
+            let indented = first_indent.is_none_or(|indent| indent == shallowest && deepest_blank <= indent);
+            return (indented && plain).then_some((i, first_indent));
         } else {
             return None;
         }
@@ -376,9 +378,9 @@ fn read_plain(source: &str, lines: &[Line], doc: &RawDoc, yaml_start: usize) -> 
     }
     // The body read must be the block found (not an earlier `body` key).
     let block = &lines[key_line + 1..doc.end];
-    let range = match (block.first(), block.last()) {
-        (Some(first), Some(last)) => first.start..last.end,
-        _ => key.next..key.next,
+    let (range, indent) = match (block.first(), block.last(), indent) {
+        (Some(first), Some(last), Some(indent)) => (first.start..last.end, indent),
+        _ => (key.next..key.next, 0),
     };
     (body_key.span.start == key.start).then_some((header, Some(Body::InFile { lines: range, indent })))
 }
@@ -433,11 +435,17 @@ mod tests {
     fn plain_body_blocks_read_as_yaml_reads_them() {
         let plain = "---\nname: f\nbody: |\n  bb.0:\n  \n    RET_ReallyLR\n\n...\n";
         let lines = lines(plain);
-        assert_eq!(plain_body_block(plain, &lines, 1, 7), Some((2, 2)));
+        assert_eq!(plain_body_block(plain, &lines, 1, 7), Some((2, Some(2))));
         let moved = "---\nbody: |\n  bb.0:\n  \n    RET_ReallyLR\n\nname: f\n...\n";
         let body = |src: &str| parse(src).functions[0].body.as_ref().map(|b| b.text(src).text);
         assert_eq!(body(plain), body(moved));
         assert_eq!(body(plain).as_deref(), Some("bb.0:\n\n  RET_ReallyLR\n"));
+        // A block of blank lines (a function whose selection failed) is the empty string.
+        for empty in ["---\nname: f\nbody: |\n...\n", "---\nname: f\nbody:             |\n\n  \n    \n...\n"] {
+            let lines = super::lines(empty);
+            assert_eq!(plain_body_block(empty, &lines, 1, lines.len() - 1), Some((2, None)), "{empty:?}");
+            assert_eq!(body(empty), body("---\nbody: |\n\n  \nname: f\n...\n"), "{empty:?}");
+        }
         for odd in ["---\nname: f\nbody: |\n  bb.0:\n\t\n", "---\nname: f\nbody: |\n    bb.0:\n  x\n"] {
             assert_eq!(plain_body_block(odd, &super::lines(odd), 1, super::lines(odd).len()), None, "{odd:?}");
         }

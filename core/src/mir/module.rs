@@ -277,7 +277,7 @@ impl<'o> Body<'o> {
 fn unreferenced_metadata(ir_module: &str) -> rustc_hash::FxHashSet<&str> {
     let mut referenced = rustc_hash::FxHashSet::default();
     let mut defined = Vec::new();
-    for line in ir_module.lines() {
+    for line in text_lines(ir_module) {
         let uses = match metadata_id(line) {
             Some(id) => {
                 defined.push(id);
@@ -294,6 +294,32 @@ fn unreferenced_metadata(ir_module: &str) -> rustc_hash::FxHashSet<&str> {
     }
     defined.retain(|id| !referenced.contains(id));
     defined.into_iter().collect()
+}
+
+/// The lines of `text` as [`str::lines`] gives them (a `\r` before a line
+/// break dropped), found with the vectorised `memchr`.
+fn text_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut start = 0;
+    memchr::memchr_iter(b'\n', text.as_bytes())
+        .chain((!text.is_empty() && !text.ends_with('\n')).then_some(text.len()))
+        .map(move |end| {
+            let line = &text[start..end];
+            start = end + 1;
+            line.strip_suffix('\r').filter(|_| end < text.len()).unwrap_or(line)
+        })
+}
+
+/// Whether a module line (without its indentation) is one the writer
+/// replaces or drops: the module's identity, source file name, data layout
+/// and triple, written anew, and numbered metadata nothing refers to.
+fn is_rewritten(line: &str, unreferenced: &rustc_hash::FxHashSet<&str>) -> bool {
+    match line.as_bytes().first() {
+        Some(b';') => line.starts_with("; ModuleID"),
+        Some(b's') => line.starts_with("source_filename"),
+        Some(b't') => line.starts_with("target datalayout") || line.starts_with("target triple"),
+        Some(b'!') => metadata_id(line).is_some_and(|id| unreferenced.contains(id)),
+        _ => false,
+    }
 }
 
 fn module_string<'a>(ir_module: &'a str, key: &str) -> Option<&'a str> {
@@ -376,20 +402,13 @@ pub fn write_ir_module(
     match ir_module {
         Some(text) => {
             let unreferenced = unreferenced_metadata(text);
-            let lines: Vec<&str> = text.lines().collect();
+            let lines: Vec<&str> = text_lines(text).collect();
             body.reserve(text.len() + text.len() / 2);
             for line in reorder_predecessors(&lines) {
                 let line = line.as_ref();
-                let t = line.trim_start();
-                if t.starts_with("; ModuleID")
-                    || t.starts_with("source_filename")
-                    || t.starts_with("target datalayout")
-                    || t.starts_with("target triple")
-                    || metadata_id(t).is_some_and(|id| unreferenced.contains(id))
-                {
-                    continue;
+                if !is_rewritten(line.trim_start(), &unreferenced) {
+                    body.line(line.trim_end());
                 }
-                body.line(line.trim_end());
             }
         }
         None => {
@@ -422,6 +441,13 @@ pub fn write_ir_module(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_lines_split_as_str_lines_does() {
+        for text in ["", "\n", "a", "a\n", "a\r\nb", "a\r", "a\r\n\r\n", "\r\n", "a\n\nb\r\n c\r"] {
+            assert_eq!(text_lines(text).collect::<Vec<_>>(), text.lines().collect::<Vec<_>>(), "{text:?}");
+        }
+    }
 
     #[test]
     fn triples_and_layouts() {
