@@ -84,7 +84,10 @@ impl<'t> OperandParser<'_, 't> {
     /// A register operand with its flags, subregister, class, type and tie.
     pub(super) fn register_operand(&mut self, before_equals: bool) -> Result<Operand, MirError> {
         let mut flags = if before_equals { RegFlags::DEF } else { RegFlags::NONE };
-        while let Some(word) = self.cursor.peek_ident() {
+        // Flags are lower-case words; a register starts with a sigil.
+        while self.cursor.peek_byte().is_some_and(|b| b.is_ascii_lowercase())
+            && let Some(word) = self.cursor.peek_ident()
+        {
             let Some(flag) = register_flag(word) else { break };
             flags.insert(flag);
             self.cursor.advance(word.len());
@@ -110,7 +113,8 @@ impl<'t> OperandParser<'_, 't> {
             self.cursor.set_pos(self.cursor.pos() + 1);
             let name = self
                 .cursor
-                .name_after_sigil()
+                .generic_bank()
+                .or_else(|| self.cursor.name_after_sigil())
                 .ok_or_else(|| self.cursor.error_here("expected a register class or bank"))?;
             if let Reg::Virtual(v) = reg {
                 if name == "_" {
@@ -136,7 +140,9 @@ impl<'t> OperandParser<'_, 't> {
                     self.set_vreg_type(v, ty, type_start..type_start + text.len())?;
                 }
             }
-            self.cursor.expect(")", "after the tied operand index")?;
+            if !self.cursor.eat_byte(b')') {
+                return Err(self.cursor.error_here("expected ')' after the tied operand index"));
+            }
         }
         Ok(Operand::Reg(RegOperand { reg, flags, subreg, tied_def }))
     }
@@ -150,7 +156,12 @@ impl<'t> OperandParser<'_, 't> {
     fn vreg_after_percent(&mut self, start: usize) -> Result<VReg, MirError> {
         // `%12` is numbered (digits only, as LLVM lexes it); `%name` is named.
         let name = match self.cursor.digits() {
-            Some(digits) => digits,
+            Some(digits) => {
+                if let Some(v) = self.vregs.by_name.get_numbered(digits) {
+                    return Ok(v);
+                }
+                digits
+            }
             None => self
                 .cursor
                 .name_after_sigil()
