@@ -226,10 +226,15 @@ fn run(
                 if let (Some(tracer), Some(shown)) = (tracer.as_mut(), shown) {
                     tracer.combine(helper.func, shown, inst, before);
                 }
-            } else {
+            }
+            // What the attempt built is queued first, as LLVM's observer
+            // queues each instruction when it is built; an artifact left
+            // as it was then joins the instructions, to be legalized
+            // before them (the worklist is last in, first out).
+            requeue(&mut lists, &mut helper, &mut cse, before);
+            if !combined {
                 lists.instructions.insert(inst);
             }
-            requeue(&mut lists, &mut helper, &mut cse, before);
         }
         if lists.instructions.is_empty() {
             return Ok(stats);
