@@ -11,6 +11,7 @@ use crate::ir::{Function, Inst, Operand, Reg, VReg};
 use crate::legality::{LegalityQuery, LegalizeAction};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
+use smallvec::SmallVec;
 
 /// Tries to fold artifact `inst`; on success pushes the instructions that
 /// became dead onto `dead` (`inst` first) and returns true.
@@ -65,17 +66,25 @@ pub(super) fn try_combine(h: &mut Helper<'_>, inst: Inst, dead: &mut Vec<Inst>) 
 fn requeue_artifact_users(h: &mut Helper<'_>, mut regs: Vec<VReg>) {
     use Opcode::*;
     while let Some(reg) = regs.pop() {
-        for user in h.func.use_insts(reg).to_vec() {
-            match h.func.inst(user).known_opcode() {
+        // Only the users these combines look at are kept: a register such
+        // as a shared constant may have thousands of others.
+        let users: SmallVec<[(Inst, bool); 8]> = h
+            .func
+            .use_insts(reg)
+            .iter()
+            .filter_map(|&user| match h.func.inst(user).known_opcode() {
                 Some(G_ANYEXT | G_ZEXT | G_SEXT | G_UNMERGE_VALUES | G_EXTRACT | G_TRUNC | G_BUILD_VECTOR) => {
-                    h.mark_changed(user)
+                    Some((user, true))
                 }
-                Some(COPY | G_ASSERT_SEXT | G_ASSERT_ZEXT | G_ASSERT_ALIGN) => {
-                    if let Some(Reg::Virtual(copy)) = h.func.inst(user).operands[0].as_reg().map(|r| r.reg) {
-                        regs.push(copy);
-                    }
-                }
-                _ => {}
+                Some(COPY | G_ASSERT_SEXT | G_ASSERT_ZEXT | G_ASSERT_ALIGN) => Some((user, false)),
+                _ => None,
+            })
+            .collect();
+        for (user, artifact) in users {
+            if artifact {
+                h.mark_changed(user);
+            } else if let Some(Reg::Virtual(copy)) = h.func.inst(user).operands[0].as_reg().map(|r| r.reg) {
+                regs.push(copy);
             }
         }
     }
