@@ -3,7 +3,7 @@
 //! reports each step on stderr as it happens.
 
 use crate::llc_args::LlcArgs;
-use gisel_core::interp::{Abi, CheckError, Program, check_equivalent_within, random_inputs};
+use crate::semantics::{self, Verdict};
 use gisel_core::ir::Function;
 use gisel_core::legality::LegalizerInfo;
 use gisel_core::legalize::{
@@ -52,16 +52,7 @@ impl<'a> ModuleLegalizer<'a> {
     /// The legalizer for `target` and the IR `module` as `args` configure
     /// it.
     pub fn new(target: &Target, module: &IrModule, args: &'a LlcArgs) -> Result<ModuleLegalizer<'a>, String> {
-        let options = TargetOptions {
-            cpu: args.cpu.clone(),
-            features: args.features.clone().unwrap_or_default(),
-            code_model: args.code_model.clone(),
-            float_abi: args.float_abi.clone(),
-            soft_float: false,
-            abi: None,
-            opt_level: args.opt_level.unwrap_or(2),
-        }
-        .with_module_flags(module);
+        let options = args.target_options(module);
         let arch = Arch::of(&target.triple).map_err(|e| format!("gisel: {e}"))?;
         let warned = Mutex::new(HashSet::new());
         warn_unrecognized(arch, &options, &warned);
@@ -145,12 +136,7 @@ impl<'a> ModuleLegalizer<'a> {
         match result {
             Ok(_) => {
                 if let Some(before) = before.as_ref() {
-                    // The calling convention follows the function's own
-                    // features (hard-float RISC-V passes floats in `f`
-                    // registers).
-                    let attributes = function.func.module.function(&function.header.name);
-                    let features = self.options.for_function(attributes).features;
-                    let subtarget = Target { features, ..module_target.clone() };
+                    let subtarget = semantics::function_target(&self.options, module_target, function);
                     match check_semantics(before, function, &subtarget) {
                         Ok(note) => remarks.push(note),
                         Err(mismatch) => mismatches.push(mismatch),
@@ -185,43 +171,18 @@ fn legalize_explained(
     Ok(stats)
 }
 
-/// Inputs per function for `--verify-semantics`.
-const SEMANTIC_INPUTS: usize = 32;
-
-/// Instructions the unlegalized function may run on one input before the
-/// input is skipped: loops bounded by random values often run for ever.
-const SEMANTIC_STEP_LIMIT: u64 = 100_000;
-
-/// Runs `before` and `after` on the same random inputs; a difference in a
-/// defined result is an error. An instruction the interpreter does not
-/// know, or inputs that all end in undefined behaviour, run too long or
-/// define nothing observable, leave the function unchecked (said in the
-/// returned note).
+/// The note `--verify-semantics` gives for `before` legalized into
+/// `after`, or the error when it changed the function's meaning (or the
+/// target cannot be run at all).
 fn check_semantics(before: &MachineFunction, after: &MachineFunction, target: &Target) -> Result<String, String> {
     let name = &before.header.name;
-    let abi = Abi::for_target(target).ok_or_else(|| format!("gisel: no interpreter ABI for {}", target.triple))?;
-    if !Abi::memory_modelled(target) {
-        return Ok(format!("semantics of '{name}' not checked: big-endian memory is not modelled"));
-    }
-    let inputs = random_inputs(&before.func, &abi, SEMANTIC_INPUTS, 0x9e37_79b9);
-    let (old, new) = (Program::from_machine_function(before), Program::from_machine_function(after));
-    match check_equivalent_within(&old, &new, &abi, &inputs, SEMANTIC_STEP_LIMIT) {
-        Ok(checked) if checked.compared == 0 => Ok(format!(
-            "semantics of '{name}' not checked: every input skipped (undefined behaviour or the step limit before \
-             legalization)"
-        )),
-        Ok(checked) if checked.vacuous == checked.compared => Ok(format!(
-            "semantics of '{name}' not checked: no input defines anything observable ({} skipped)",
-            checked.skipped
-        )),
-        Ok(checked) => Ok(format!(
+    match semantics::compare(before, after, target)? {
+        Verdict::Agree(checked) => Ok(format!(
             "semantics of '{name}': {} inputs agree ({} skipped, {} with nothing defined)",
             checked.compared, checked.skipped, checked.vacuous
         )),
-        Err(CheckError::Mismatch(mismatch)) => {
-            Err(format!("gisel: legalizing '{name}' changed its meaning: {mismatch}"))
-        }
-        Err(other) => Ok(format!("semantics of '{name}' not checked: {other}")),
+        Verdict::Differ(mismatch) => Err(format!("gisel: legalizing '{name}' changed its meaning: {mismatch}")),
+        Verdict::NotChecked(why) => Ok(format!("semantics of '{name}' not checked: {why}")),
     }
 }
 
@@ -240,35 +201,16 @@ mod tests {
     }
 
     #[test]
-    fn a_change_of_meaning_is_an_error_naming_the_function() {
+    fn each_verdict_is_a_note_but_a_change_of_meaning_an_error_naming_the_function() {
         let before = read_mir(&function("G_ADD"), "a.mir", Some("aarch64"), "").expect("reads");
         let wrong = read_mir(&function("G_SUB"), "a.mir", Some("aarch64"), "").expect("reads");
         let err = check_semantics(&before.functions[0], &wrong.functions[0], &before.target).unwrap_err();
         assert!(err.starts_with("gisel: legalizing 'f' changed its meaning: "), "{err}");
         let same = check_semantics(&before.functions[0], &before.functions[0], &before.target).expect("agrees");
-        assert!(same.starts_with("semantics of 'f': 32 inputs agree"), "{same}");
-    }
-
-    #[test]
-    fn big_endian_functions_are_not_checked() {
-        let module = read_mir(&function("G_ADD"), "a.mir", Some("aarch64_be"), "").expect("reads");
-        let f = &module.functions[0];
-        let note = check_semantics(f, f, &module.target).expect("no difference");
-        assert!(note.contains("'f' not checked: big-endian memory is not modelled"), "{note}");
-    }
-
-    #[test]
-    fn nothing_run_is_not_called_agreement() {
-        let body = |op: &str| {
-            format!(
-                "---\nname: f\ntracksRegLiveness: true\nbody: |\n  bb.0:\n    liveins: $x0\n    \
-                 %0:_(s64) = COPY $x0\n    %1:_(s64) = G_CONSTANT i64 0\n    %2:_(s64) = {op} %0, %1\n    \
-                 $x0 = COPY %2(s64)\n    RET_ReallyLR implicit $x0\n...\n"
-            )
-        };
-        let always_undefined = read_mir(&body("G_UDIV"), "a.mir", Some("aarch64"), "").expect("reads");
-        let f = &always_undefined.functions[0];
-        let note = check_semantics(f, f, &always_undefined.target).expect("no difference");
-        assert!(note.contains("'f' not checked: every input skipped"), "{note}");
+        assert_eq!(same, "semantics of 'f': 32 inputs agree (0 skipped, 0 with nothing defined)");
+        let big_endian = read_mir(&function("G_ADD"), "a.mir", Some("aarch64_be"), "").expect("reads");
+        let f = &big_endian.functions[0];
+        let note = check_semantics(f, f, &big_endian.target).expect("no difference");
+        assert_eq!(note, "semantics of 'f' not checked: big-endian memory is not modelled");
     }
 }

@@ -2,6 +2,9 @@
 //! options with `=` or a separate value, as LLVM's command-line library
 //! accepts them.
 
+use gisel_core::llvm_ir::IrModule;
+use gisel_targets::TargetOptions;
+
 /// Which pass `-run-pass` names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pass {
@@ -24,8 +27,8 @@ pub struct LlcArgs {
     pub pass: Option<Pass>,
     /// `-o`.
     pub output: Option<String>,
-    /// The input file.
-    pub input: Option<String>,
+    /// The input files, in order (every command but `equiv` takes one).
+    pub inputs: Vec<String>,
     /// `-verify-machineinstrs`.
     pub verify: bool,
     /// `-global-isel-abort=N`.
@@ -57,9 +60,7 @@ impl LlcArgs {
         let mut iter = args.iter();
         while let Some(arg) = iter.next() {
             if !arg.starts_with('-') || arg == "-" {
-                if parsed.input.replace(arg.clone()).is_some() {
-                    return Err(format!("gisel: more than one input file ('{arg}')"));
-                }
+                parsed.inputs.push(arg.clone());
                 continue;
             }
             let body = arg.trim_start_matches('-');
@@ -128,6 +129,30 @@ impl LlcArgs {
         }
         Ok(parsed)
     }
+
+    /// The one input file.
+    pub fn input(&self) -> Result<&str, String> {
+        match self.inputs.as_slice() {
+            [] => Err("gisel: no input file".to_owned()),
+            [input] => Ok(input),
+            [_, extra, ..] => Err(format!("gisel: more than one input file ('{extra}')")),
+        }
+    }
+
+    /// The target options these arguments give, completed by the flags of
+    /// the IR `module` (before a function's attributes refine them).
+    pub fn target_options(&self, module: &IrModule) -> TargetOptions {
+        TargetOptions {
+            cpu: self.cpu.clone(),
+            features: self.features.clone().unwrap_or_default(),
+            code_model: self.code_model.clone(),
+            float_abi: self.float_abi.clone(),
+            soft_float: false,
+            abi: None,
+            opt_level: self.opt_level.unwrap_or(2),
+        }
+        .with_module_flags(module)
+    }
 }
 
 /// The value of the boolean option `-name[=value]`, spelled as llc accepts
@@ -165,7 +190,7 @@ mod tests {
         assert_eq!(a.features.as_deref(), Some("+m"));
         assert_eq!(a.pass, Some(Pass::None));
         assert_eq!(a.output.as_deref(), Some("-"));
-        assert_eq!(a.input.as_deref(), Some("f.mir"));
+        assert_eq!(a.input(), Ok("f.mir"));
         assert!(a.verify);
         assert_eq!(a.abort_mode, Some(2));
         assert_eq!(a.code_model.as_deref(), Some("large"));
@@ -175,7 +200,7 @@ mod tests {
         let upstream = parse("-global-isel -debugify-and-strip-all-safe -aarch64-enable-gisel-sve=1 -mattr=+A f.mir");
         assert_eq!(upstream.map(|a| a.features), Ok(Some("+a".to_owned())));
         let more = parse("-x mir -aarch64-neon-syntax=apple -pass-remarks-missed=gisel* --relocation-model=pic f.mir");
-        assert_eq!(more.map(|a| a.input), Ok(Some("f.mir".to_owned())));
+        assert_eq!(more.map(|a| a.inputs), Ok(vec!["f.mir".to_owned()]));
         assert_eq!(parse("-enable-cse-in-legalizer=0 f.mir").unwrap().cse_in_legalizer, Some(false));
         assert_eq!(parse("-enable-cse-in-legalizer f.mir").unwrap().cse_in_legalizer, Some(true));
         assert!(parse("-simplify-mir f.mir").unwrap().simplify_mir);
@@ -196,7 +221,8 @@ mod tests {
     fn rejects_bad_options() {
         assert!(parse("-frobnicate f.mir").is_err());
         assert!(parse("-run-pass=isel f.mir").is_err());
-        assert!(parse("a.mir b.mir").is_err());
+        assert_eq!(parse("a.mir b.mir").unwrap().input(), Err("gisel: more than one input file ('b.mir')".to_owned()));
+        assert_eq!(parse("-O0").unwrap().input(), Err("gisel: no input file".to_owned()));
         assert!(parse("-global-isel-abort=7 f.mir").is_err());
         assert!(parse("-mtriple").is_err());
         assert_eq!(feature_string("+A,m,-Zbb"), "+a,+m,-zbb");

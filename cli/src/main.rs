@@ -1,11 +1,13 @@
 //! `gisel`: print and verify `.mir` files, and an `llc`-compatible front
 //! (`gisel llc -mtriple=aarch64 -run-pass=none FILE -o -`).
 
+mod equiv_cmd;
 mod legalize_cmd;
 mod llc_args;
 mod output;
 mod pipeline;
 mod rules_cmds;
+mod semantics;
 mod verification;
 
 use gisel_core::mir::{MirError, MirModule, read_mir, write_mir};
@@ -48,6 +50,9 @@ commands:
          [--explain] -run-pass=none|legalizer FILE [-o OUT]
                                           llc-compatible front (OUT '-' = stdout);
                                           --explain reports each step on stderr
+  equiv  [-mtriple=T] [-mattr=A] BEFORE AFTER
+                                          whether each function of AFTER means what
+                                          BEFORE's of the same name does, on random inputs
 ";
 
 fn main() -> ExitCode {
@@ -59,6 +64,7 @@ fn main() -> ExitCode {
     };
     let result = match command.as_str() {
         "print" | "verify" | "llc" => LlcArgs::parse(rest).and_then(|parsed| run(command, &parsed)),
+        "equiv" => LlcArgs::parse(rest).and_then(|parsed| equiv_cmd::equiv(&parsed)),
         "query" => rules_cmds::query(rest).and_then(|text| emit(&text)),
         "rules" => rules_cmds::rules(rest).and_then(|text| emit(&text)),
         "-h" | "--help" | "help" => {
@@ -84,7 +90,7 @@ fn run(command: &str, args: &LlcArgs) -> Result<(), String> {
         let pass = args.pass.ok_or("gisel llc: expected -run-pass=none or -run-pass=legalizer")?;
         return pipeline::run_llc(args, pass);
     }
-    let module = load(args)?;
+    let module = load(args.input()?, args)?;
     let result = match command {
         "verify" => Verifier::new(&module.target).check_module(&module),
         _ => emit(&write_mir(&module)),
@@ -95,9 +101,9 @@ fn run(command: &str, args: &LlcArgs) -> Result<(), String> {
     result
 }
 
-/// Reads and parses the input file, rendering errors with their location.
-fn load(args: &LlcArgs) -> Result<MirModule, String> {
-    let path = args.input.as_deref().ok_or("gisel: no input file")?;
+/// Reads and parses the file at `path` for the target `args` give,
+/// rendering errors with their location.
+fn load(path: &str, args: &LlcArgs) -> Result<MirModule, String> {
     let source = fs::read_to_string(path).map_err(|e| format!("gisel: cannot read '{path}': {e}"))?;
     read_mir(&source, path, args.triple.as_deref(), args.features.as_deref().unwrap_or(""))
         .map_err(|e: MirError| e.render(path, &source))

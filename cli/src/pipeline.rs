@@ -166,7 +166,7 @@ const BATCH_BYTES: usize = 1 << 20;
 /// Otherwise an error found on the way is reported only after the later
 /// headers are read, so that a header error after it still comes first.
 pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
-    let path = args.input.as_deref().ok_or("gisel: no input file")?;
+    let path = args.input()?;
     let open = || DocumentBatches::open(path, BATCH_BYTES).map_err(|e| cannot_read(path, &e));
     let mut batches = open()?.peekable();
     let first = batches.next().transpose().map_err(|e| cannot_read(path, &e))?;
