@@ -2,8 +2,8 @@
 //! guards with its value tracking (`zext(trunc x)` needs no mask when the
 //! high bits of `x` are already zero). A conservative subset of LLVM's
 //! analysis: constants, booleans from compares, extensions and truncations,
-//! bitwise operations, additions, subtractions and products, carries of
-//! overflow operations, shifts, bit reversal, selects, bit counts,
+//! bitwise operations, additions (with overflow and carry too), subtractions
+//! and products, carries of overflow operations, shifts, bit reversal, selects, bit counts,
 //! zero-extending loads, copies, and PHIs (what every incoming value
 //! shares, across blocks and up to the depth limit).
 
@@ -402,6 +402,18 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
             (Some(a), Some(b)) => Known::add_carry(&a, &b, true, false),
             _ => nothing,
         },
+        // The sum of an addition with overflow or carry (its carry-out is
+        // taken above): with a carry-in, what is known of its lowest bit.
+        G_UADDO | G_SADDO | G_UADDE | G_SADDE => {
+            let carry = match opcode {
+                G_UADDE | G_SADDE => of(4).map_or(Known::unknown(1), |k| k.resize(1)),
+                _ => Known { zero: ApInt::all_ones(1), one: ApInt::zero(1) },
+            };
+            match (of(2), of(3)) {
+                (Some(a), Some(b)) => Known::add_carry(&a, &b, carry.zero.bit(0), carry.one.bit(0)),
+                _ => nothing,
+            }
+        }
         G_SUB => match (of(1), of(2)) {
             (Some(a), Some(b)) => Known::add_carry(&a, &Known { zero: b.one, one: b.zero }, false, true),
             _ => nothing,
@@ -525,6 +537,23 @@ mod tests {
         assert_eq!(zero_mask(body, "a"), 0);
         // m - s may borrow: nothing above bit 7 is known.
         assert_eq!(zero_mask(body, "d"), 0);
+    }
+
+    #[test]
+    fn knows_sums_of_additions_with_overflow_and_carry() {
+        // 0 + 0 + carry is 0 or 1 whatever the carry-in (only its lowest
+        // bit counts); a bit plus one more with a known-zero carry-in, 0 to 2;
+        // the carry-out is a boolean either way.
+        let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %b:_(s32) = COPY $w1\n  %zero:_(s32) = G_CONSTANT i32 0\n  \
+                    %one:_(s32) = G_CONSTANT i32 1\n  %lo:_(s32), %c:_(s8) = G_UADDO %a, %b\n  \
+                    %hi:_(s32), %c2:_(s8) = G_UADDE %zero, %zero, %c\n  %bit:_(s32) = G_AND %a, %one\n  \
+                    %s:_(s32), %o:_(s1) = G_SADDO %bit, %one\n  %t:_(s8) = G_TRUNC %a(s32)\n  \
+                    %e:_(s32), %e2:_(s8) = G_SADDE %bit, %zero, %t\n";
+        assert_eq!(zero_mask(body, "hi"), 0xffff_fffe);
+        assert_eq!(zero_mask(body, "s"), 0xffff_fffc);
+        assert_eq!(zero_mask(body, "e"), 0xffff_fffc);
+        assert_eq!(zero_mask(body, "lo"), 0);
+        assert_eq!(zero_mask(body, "c2"), 0xfe);
     }
 
     #[test]
