@@ -68,8 +68,9 @@ pub trait LegalizeTarget: Sync {
         false
     }
 
-    /// Whether the data layout is big-endian: LLVM 22's `lowerLoad` then
-    /// splits no load. The default is little-endian.
+    /// Whether the data layout is big-endian: a load or store split in
+    /// pieces then puts the value's most significant piece at the lowest
+    /// address. The default is little-endian.
     fn is_big_endian(&self) -> bool {
         false
     }

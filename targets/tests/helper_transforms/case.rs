@@ -76,6 +76,9 @@ pub struct Case {
     pub riscv64: bool,
     /// The register name metadata node `!0` holds, if any.
     pub register_name: Option<&'static str>,
+    /// Legalized for a big-endian data layout and run in big-endian
+    /// memory.
+    pub big_endian: bool,
     /// The expected outcome.
     pub expect: Expect,
 }
@@ -104,6 +107,7 @@ impl Case {
             darwin: false,
             riscv64: false,
             register_name: None,
+            big_endian: false,
             expect: Expect::Checked,
         }
     }
@@ -139,6 +143,12 @@ impl Case {
         Case { register_name: Some(name), ..self }
     }
 
+    /// Legalized for a big-endian data layout and checked in big-endian
+    /// memory.
+    pub const fn big_endian(self) -> Case {
+        Case { big_endian: true, ..self }
+    }
+
     /// With a memory operand.
     pub const fn mem(self, mem: &'static str) -> Case {
         Case { mem, ..self }
@@ -156,7 +166,8 @@ impl Case {
 
     /// The case's types, for messages.
     pub fn describe(&self) -> String {
-        format!("{:?} = ({}) at idx {} -> {}", self.defs, self.args.join(", "), self.idx, self.to)
+        let order = if self.big_endian { " (big-endian)" } else { "" };
+        format!("{:?} = ({}) at idx {} -> {}{order}", self.defs, self.args.join(", "), self.idx, self.to)
     }
 
     /// Runs the case for `op` under `action`: `Err` says how it failed.
@@ -179,6 +190,8 @@ impl Case {
                 gisel_targets::riscv::target("riscv64", &Default::default()).expect("riscv64")
             };
             callee_target.hooks.as_ref()
+        } else if self.big_endian {
+            &BigEndian
         } else {
             &DefaultTarget
         };
@@ -204,7 +217,8 @@ impl Case {
                 }
             }
         }
-        let abi = if self.darwin { Abi::aarch64() } else { Abi::riscv64() };
+        let mut abi = if self.darwin { Abi::aarch64() } else { Abi::riscv64() };
+        abi.big_endian = self.big_endian;
         let mut inputs = random_inputs(&before, &abi, MAX_INPUTS, 11);
         if self.non_nan {
             inputs.retain(|input| !input.regs.iter().any(|(name, value)| is_nan(name, value)));
@@ -317,6 +331,15 @@ impl Case {
         }
         info.validate().map_err(|e| format!("{e:?}"))?;
         Ok(info)
+    }
+}
+
+/// LLVM's defaults on a big-endian data layout.
+struct BigEndian;
+
+impl LegalizeTarget for BigEndian {
+    fn is_big_endian(&self) -> bool {
+        true
     }
 }
 

@@ -208,6 +208,21 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_STORE], 0, "", &[], &["s32", "p0"], "%0, %1(p0)").mem("(store (s24), align 1)"),
     Case::new(&[G_STORE], 0, "", &[], &["s32", "p0"], "%0, %1(p0)").mem("(store (s20))"),
     Case::new(&[G_STORE], 0, "", &[], &["<3 x s8>", "p0"], "%0, %1(p0)").mem("(store (<3 x s8>), align 1)"),
+    // Big-endian memory holds the high part first (LLVM 22 splits no
+    // big-endian load, and stores the low part first).
+    Case::new(&[G_LOAD, G_SEXTLOAD, G_ZEXTLOAD], 0, "", &["s32"], &["p0"], "%0(p0)")
+        .mem("(load (s24), align 1)")
+        .big_endian(),
+    Case::new(&[G_LOAD, G_SEXTLOAD, G_ZEXTLOAD], 0, "", &["s64"], &["p0"], "%0(p0)")
+        .mem("(load (s48), align 8)")
+        .big_endian(),
+    Case::new(&[G_STORE], 0, "", &[], &["s32", "p0"], "%0, %1(p0)").mem("(store (s24), align 1)").big_endian(),
+    Case::new(&[G_STORE], 0, "", &[], &["s64", "p0"], "%0, %1(p0)").mem("(store (s48), align 8)").big_endian(),
+    Case::new(&[G_STORE], 0, "", &[], &["s32", "p0"], "%0, %1(p0)").mem("(store (s20))").big_endian(),
+    Case::new(&[G_LOAD], 0, "", &["<3 x s8>"], &["p0"], "%0(p0)")
+        .mem("(load (<3 x s8>), align 1)")
+        .big_endian()
+        .unchecked("vectors in big-endian memory are not modelled"),
     Case::new(&[G_MERGE_VALUES], 0, "", &["s24"], &["s8", "s8", "s8"], "%0(s8), %1(s8), %2(s8)"),
     Case::new(&[G_UNMERGE_VALUES], 0, "", &["s8", "s8", "s8"], &["s24"], "%0(s24)"),
     Case::new(&[G_EXTRACT], 0, "", &["s16"], &["s64"], "%0(s64), 20"),

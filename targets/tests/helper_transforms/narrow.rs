@@ -119,6 +119,12 @@ pub const CASES: &[Case] = &[
     Case::new(&[G_STORE], 0, "s64", &[], &["s96", "p0"], "%0, %1(p0)").mem("(store (s96), align 4)"),
     Case::new(&[G_STORE], 0, "s32", &[], &["s64", "p0"], "%0, %1(p0)").mem("(store (s16))"),
     Case::new(&[G_STORE], 0, "s16", &[], &["s48", "p0"], "%0, %1(p0)").mem("(store (s48), align 2)"),
+    // Big-endian memory holds the high pieces first.
+    Case::new(&[G_LOAD], 0, "s32", &["s64"], &["p0"], "%0(p0)").mem("(load (s64))").big_endian(),
+    Case::new(&[G_LOAD], 0, "s64", &["s96"], &["p0"], "%0(p0)").mem("(load (s96), align 4)").big_endian(),
+    Case::new(&[G_STORE], 0, "s32", &[], &["s64", "p0"], "%0, %1(p0)").mem("(store (s64))").big_endian(),
+    Case::new(&[G_STORE], 0, "s64", &[], &["s96", "p0"], "%0, %1(p0)").mem("(store (s96), align 4)").big_endian(),
+    Case::new(&[G_STORE], 0, "s16", &[], &["s48", "p0"], "%0, %1(p0)").mem("(store (s48), align 2)").big_endian(),
     Case::new(&[G_SELECT], 0, "s32", &["s64"], &["s1", "s64", "s64"], "%0(s1), %1, %2"),
     Case::new(&[G_SELECT], 0, "s64", &["s96"], &["s1", "s96", "s96"], "%0(s1), %1, %2"),
     Case::new(SHIFTS, 0, "s32", &["s64"], &["s64", "s64"], "%0, %1(s64)"),

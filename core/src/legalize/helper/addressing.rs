@@ -44,6 +44,14 @@ fn object_offset(h: &mut Helper<'_>, base: VReg, offset: u64, into: Option<VReg>
     address
 }
 
+/// The byte offset from a scalar's address of its bits `[low_bit, low_bit +
+/// bits)`, whole bytes of a `total_bits` value: little-endian memory holds
+/// the least significant byte first, big-endian memory the most
+/// significant one.
+pub(super) fn bits_offset(big_endian: bool, total_bits: u64, low_bit: u64, bits: u64) -> u64 {
+    if big_endian { (total_bits - low_bit - bits) / 8 } else { low_bit / 8 }
+}
+
 /// The memory operand of the piece at `byte_offset` of type `ty`. Without
 /// a pointer value the offset is not tracked against a base, so the base
 /// alignment shrinks to what the offset allows.
@@ -55,4 +63,26 @@ pub fn piece_mem(mem: &MemOperand, byte_offset: u64, ty: Llt) -> MemOperand {
     piece.offset += byte_offset as i64;
     piece.retype(ty);
     piece
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bits_offset;
+
+    #[test]
+    fn little_endian_memory_holds_the_low_bits_first() {
+        assert_eq!(bits_offset(false, 64, 0, 32), 0);
+        assert_eq!(bits_offset(false, 64, 32, 32), 4);
+        assert_eq!(bits_offset(false, 96, 64, 32), 8);
+    }
+
+    #[test]
+    fn big_endian_memory_holds_the_high_bits_first() {
+        assert_eq!(bits_offset(true, 64, 0, 32), 4);
+        assert_eq!(bits_offset(true, 64, 32, 32), 0);
+        // An s96 split into s64 and a leftover s32: the leftover (the
+        // high bits) at the address, the s64 after it.
+        assert_eq!(bits_offset(true, 96, 0, 64), 4);
+        assert_eq!(bits_offset(true, 96, 64, 32), 0);
+    }
 }

@@ -3,7 +3,7 @@
 //! bits. Uneven sizes split into narrow parts plus a leftover, re-merged
 //! through their common divisor type, as LLVM does.
 
-use super::addressing::{address_at, piece_mem};
+use super::addressing::{address_at, bits_offset, piece_mem};
 use super::narrow_insert::narrow_insert;
 use super::narrow_ops::{
     narrow_count_source, narrow_ext, narrow_ext_load, narrow_extract, narrow_icmp, narrow_mul, narrow_reverse,
@@ -251,9 +251,10 @@ fn extending_access_type(mem_bits: Option<u64>, narrow: Llt) -> Llt {
     }
 }
 
-/// `reduceLoadStoreWidth` for loads (narrow pieces at increasing offsets,
-/// then the leftover), or a narrow extending load when the memory is
-/// narrower than the register.
+/// `reduceLoadStoreWidth` for loads (narrow pieces from the low bits up,
+/// then the leftover, each where the target's byte order puts its bits),
+/// or a narrow extending load when the memory is narrower than the
+/// register.
 fn load(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
     let (dst, base) = (h.reg(inst, 0), h.reg(inst, 1));
     let value_ty = h.func.ty(dst);
@@ -277,11 +278,13 @@ fn load(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
         return StepResult::Unable("atomic loads are not split".into());
     }
     let (count, leftover_ty) = breakdown(value_ty, narrow);
-    let mut offset = 0u64;
+    let (big_endian, total) = (h.target.is_big_endian(), value_ty.size_in_bits());
+    let mut low_bit = 0u64;
     let mut piece = |h: &mut Helper<'_>, ty: Llt| {
-        let address = address_at(h, base, offset / 8);
-        let reg = h.builder().load(ty, address, piece_mem(&mem, offset / 8, ty));
-        offset += ty.size_in_bits();
+        let offset = bits_offset(big_endian, total, low_bit, ty.size_in_bits());
+        let address = address_at(h, base, offset);
+        let reg = h.builder().load(ty, address, piece_mem(&mem, offset, ty));
+        low_bit += ty.size_in_bits();
         reg
     };
     let parts: Vec<VReg> = (0..count).map(|_| piece(h, narrow)).collect();
@@ -291,7 +294,8 @@ fn load(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
     StepResult::Legalized
 }
 
-/// `reduceLoadStoreWidth` for stores, or a truncating store.
+/// `reduceLoadStoreWidth` for stores (each piece where the target's byte
+/// order puts its bits), or a truncating store.
 fn store(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
     let (value, base) = (h.reg(inst, 0), h.reg(inst, 1));
     let value_ty = h.func.ty(value);
@@ -311,12 +315,14 @@ fn store(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepResult {
         return StepResult::Unable("atomic stores are not split".into());
     }
     let pieces = extract_parts(h, value, narrow).all();
-    let mut offset = 0u64;
+    let (big_endian, total) = (h.target.is_big_endian(), value_ty.size_in_bits());
+    let mut low_bit = 0u64;
     for piece in pieces {
         let ty = h.func.ty(piece);
-        let address = address_at(h, base, offset / 8);
-        h.builder().store(piece, address, piece_mem(&mem, offset / 8, ty));
-        offset += ty.size_in_bits();
+        let offset = bits_offset(big_endian, total, low_bit, ty.size_in_bits());
+        let address = address_at(h, base, offset);
+        h.builder().store(piece, address, piece_mem(&mem, offset, ty));
+        low_bit += ty.size_in_bits();
     }
     h.func.erase(inst);
     StepResult::Legalized

@@ -468,7 +468,9 @@ fn widened_remerge(h: &mut Helper<'_>, dst: VReg, lcm: Llt, parts: &[VReg]) {
 }
 
 /// `reduceLoadStoreWidth` for vectors: `narrow` pieces at increasing
-/// offsets, then the leftover.
+/// offsets, then the leftover. Memory holds a vector's element 0 first on
+/// either byte order, so the pieces keep element order on a big-endian
+/// target too.
 pub(super) fn load_store(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, idx: usize, narrow: Llt) -> StepResult {
     let (value, base) = (h.reg(inst, 0), h.reg(inst, 1));
     let value_ty = h.func.ty(value);

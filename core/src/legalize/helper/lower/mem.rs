@@ -113,7 +113,9 @@ fn split_sizes(h: &Helper<'_>, mem: &MemOperand, mem_ty: Llt) -> Option<(u64, u6
 }
 
 /// `lowerLoad`: a byte-rounded load for sub-byte memory types, else two
-/// loads of a power-of-two part and the rest, shifted and or'ed.
+/// loads, a power-of-two part at the address and the rest after it,
+/// shifted and or'ed. On a big-endian target the part at the address is
+/// the value's high part (LLVM 22 splits no big-endian load).
 fn load(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, r: &[VReg]) -> StepResult {
     let (dst, pointer) = (r[0], r[1]);
     let dst_ty = h.func.ty(dst);
@@ -147,9 +149,6 @@ fn load(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, r: &[VReg]) -> StepResul
         }
         return done(h, inst);
     }
-    if h.target.is_big_endian() {
-        return unable(opcode, "splitting a big-endian load is not implemented (as in LLVM 22)");
-    }
     let Some((large, small)) = split_sizes(h, &mem, mem_ty) else {
         return unable(opcode, "the access is already allowed");
     };
@@ -157,17 +156,23 @@ fn load(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, r: &[VReg]) -> StepResul
         return vector_load(h, inst, opcode, &mem, mem_ty, r);
     }
     let any_ext_ty = Llt::scalar(dst_ty.size_in_bits().next_power_of_two() as u32);
+    let big_endian = h.target.is_big_endian();
+    // The part holding the value's high bits keeps the load's extension;
+    // the other is zero-extended under it.
+    let (large_opcode, small_opcode) = if big_endian { (opcode, G_ZEXTLOAD) } else { (G_ZEXTLOAD, opcode) };
     let large_mem = piece_mem(&mem, 0, Llt::scalar(large as u32));
     let small_mem = piece_mem(&mem, large / 8, Llt::scalar(small as u32));
-    let large_load = build_load(h, G_ZEXTLOAD, any_ext_ty, pointer, large_mem);
+    let large_load = build_load(h, large_opcode, any_ext_ty, pointer, large_mem);
     let small_pointer = address_at(h, pointer, large / 8);
-    let small_load = build_load(h, opcode, any_ext_ty, small_pointer, small_mem);
-    let amount = cst(h, any_ext_ty, i128::from(large));
-    let shifted = op(h, G_SHL, any_ext_ty, &[small_load, amount]);
+    let small_load = build_load(h, small_opcode, any_ext_ty, small_pointer, small_mem);
+    let (high, low, low_bits) =
+        if big_endian { (large_load, small_load, small) } else { (small_load, large_load, large) };
+    let amount = cst(h, any_ext_ty, i128::from(low_bits));
+    let shifted = op(h, G_SHL, any_ext_ty, &[high, amount]);
     if any_ext_ty == dst_ty {
-        op_into(h, G_OR, dst, &[shifted, large_load]);
+        op_into(h, G_OR, dst, &[shifted, low]);
     } else {
-        let or = op(h, G_OR, any_ext_ty, &[shifted, large_load]);
+        let or = op(h, G_OR, any_ext_ty, &[shifted, low]);
         let cast = if any_ext_ty.size_in_bits() != dst_ty.size_in_bits() { G_TRUNC } else { G_INTTOPTR };
         op_into(h, cast, dst, &[or]);
     }
@@ -199,7 +204,9 @@ fn vector_load(
 }
 
 /// `lowerStore`: a zero-extended byte-rounded store for sub-byte memory
-/// types, else two truncating stores of a power-of-two part and the rest.
+/// types, else two truncating stores, a power-of-two part at the address
+/// and the rest after it: the value's low part first on a little-endian
+/// target, its high part first on a big-endian one.
 fn store(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
     let (mut src, pointer) = (r[0], r[1]);
     let mut src_ty = h.func.ty(src);
@@ -238,10 +245,12 @@ fn store(h: &mut Helper<'_>, inst: Inst, r: &[VReg]) -> StepResult {
         std::cmp::Ordering::Equal => COPY,
     };
     let extended = op(h, ext, new_src_ty, &[src]);
-    let amount = cst(h, new_src_ty, i128::from(large));
-    let small_value = op(h, G_LSHR, new_src_ty, &[extended, amount]);
+    let big_endian = h.target.is_big_endian();
+    let amount = cst(h, new_src_ty, i128::from(if big_endian { small } else { large }));
+    let shifted = op(h, G_LSHR, new_src_ty, &[extended, amount]);
+    let (large_value, small_value) = if big_endian { (shifted, extended) } else { (extended, shifted) };
     let small_pointer = offset_address(h, pointer, large / 8);
-    h.builder().store(extended, pointer, piece_mem(&mem, 0, Llt::scalar(large as u32)));
+    h.builder().store(large_value, pointer, piece_mem(&mem, 0, Llt::scalar(large as u32)));
     h.builder().store(small_value, small_pointer, piece_mem(&mem, large / 8, Llt::scalar(small as u32)));
     done(h, inst)
 }
