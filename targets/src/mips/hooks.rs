@@ -1,6 +1,7 @@
 //! The Mips hooks: LLVM 22's `MipsLegalizerInfo::legalizeCustom` (scalar
 //! loads and stores of odd sizes or unaligned on release 5 and earlier
-//! split in two, `G_UITOFP` from 32 bits through the 2^52 trick), its
+//! split in two, in memory order on big-endian Mips where LLVM 22 keeps
+//! little-endian order, `G_UITOFP` from 32 bits through the 2^52 trick), its
 //! `legalizeIntrinsic` (`llvm.va_copy`, the MSA intrinsics with a generic
 //! equivalent, and those selected at once as MSA instructions) and library
 //! calls under the O32 ABI.
@@ -241,9 +242,40 @@ fn address(h: &mut Helper<'_>, base: VReg, offset: u64) -> VReg {
     h.build(Opcode::G_PTR_ADD, h.func.ty(base), &[base, offset])
 }
 
-/// A store split in two: up to 4 bytes, the value (any-extended to 32
-/// bits) then the value shifted right; 5 to 8 bytes, the two words of the
-/// value (any-extended to 64 bits).
+/// `value >> at` as a 32-bit value; `value` itself when `at` is 0.
+fn shifted_right(h: &mut Helper<'_>, value: VReg, at: u64) -> VReg {
+    if at == 0 {
+        return value;
+    }
+    let s32 = Llt::scalar(32);
+    let amount = h.builder().constant(s32, i128::from(at));
+    h.build(Opcode::G_LSHR, s32, &[value, amount])
+}
+
+/// The 32 bits from bit `at` of the 64-bit value whose low and high words
+/// are `words`.
+fn word_at(h: &mut Helper<'_>, words: &[VReg], at: u64) -> VReg {
+    if at.is_multiple_of(32) {
+        return words[(at / 32) as usize];
+    }
+    let s32 = Llt::scalar(32);
+    let low = shifted_right(h, words[0], at);
+    let amount = h.builder().constant(s32, i128::from(32 - at));
+    let high = h.build(Opcode::G_SHL, s32, &[words[1], amount]);
+    h.build(Opcode::G_OR, s32, &[low, high])
+}
+
+/// The bits of the value at which the piece at the address and the piece
+/// after it start, for `first` and `rest` bytes: little-endian memory
+/// holds the low bits first, big-endian memory the high bits.
+fn piece_bits(h: &Helper<'_>, first: u64, rest: u64) -> (u64, u64) {
+    if h.target.is_big_endian() { (8 * rest, 0) } else { (0, 8 * first) }
+}
+
+/// A store split in two, the larger piece at the address and the rest
+/// after it, each holding the value's bits that memory order puts there:
+/// up to 4 bytes, pieces of the value (any-extended to 32 bits); 5 to 8
+/// bytes, pieces of its two words (the value any-extended to 64 bits).
 fn split_store(h: &mut Helper<'_>, inst: Inst) -> bool {
     let s32 = Llt::scalar(32);
     let Some((mem, bytes)) = access(h, inst) else { return false };
@@ -253,6 +285,7 @@ fn split_store(h: &mut Helper<'_>, inst: Inst) -> bool {
         return false;
     }
     let (first, rest) = split_sizes(bytes);
+    let (first_at, rest_at) = piece_bits(h, first, rest);
     h.set_insert_before(inst);
     if bits < 32 {
         value = h.build(Opcode::G_ANYEXT, s32, &[value]);
@@ -263,54 +296,102 @@ fn split_store(h: &mut Helper<'_>, inst: Inst) -> bool {
     let first_mem = piece_mem(&mem, 0, Llt::scalar(8 * first as u32));
     let rest_mem = piece_mem(&mem, first, Llt::scalar(8 * rest as u32));
     if bytes <= 4 {
-        h.builder().store(value, base, first_mem);
-        let amount = h.builder().constant(s32, i128::from(8 * first));
-        let shifted = h.build(Opcode::G_LSHR, s32, &[value, amount]);
-        h.builder().store(shifted, second_address, rest_mem);
+        let first_piece = shifted_right(h, value, first_at);
+        h.builder().store(first_piece, base, first_mem);
+        let rest_piece = shifted_right(h, value, rest_at);
+        h.builder().store(rest_piece, second_address, rest_mem);
     } else {
         let words = h.split(value, s32, 2);
-        h.builder().store(words[0], base, first_mem);
-        h.builder().store(words[1], second_address, rest_mem);
+        let first_piece = word_at(h, &words, first_at);
+        h.builder().store(first_piece, base, first_mem);
+        let rest_piece = word_at(h, &words, rest_at);
+        h.builder().store(rest_piece, second_address, rest_mem);
     }
     h.func.erase(inst);
     true
 }
 
-/// A load split in two: up to 4 bytes, one 4-byte load (`lwl`/`lwr`),
-/// truncated when the result is narrower; 5 to 8 bytes, two word loads
-/// merged (and truncated).
+/// A load split in two: up to 4 bytes, one 4-byte load
+/// ([`load_from_word`]); 5 to 8 bytes, a word load and a load of the rest
+/// after it ([`load_two_words`]).
 fn split_load(h: &mut Helper<'_>, inst: Inst) -> bool {
-    let s32 = Llt::scalar(32);
     let Some((mem, bytes)) = access(h, inst) else { return false };
     let (dst, base) = (h.reg(inst, 0), h.reg(inst, 1));
-    let ty = h.func.ty(dst);
-    if ty.size_in_bits() > 64 {
+    if h.func.ty(dst).size_in_bits() > 64 {
         return false;
     }
     h.set_insert_before(inst);
     if bytes <= 4 {
-        let word_mem = piece_mem(&mem, 0, s32);
-        if ty.size_in_bits() == 32 {
-            let load = h.build_with(Opcode::G_LOAD, &[dst], vec![Operand::vreg_use(base)]);
-            h.func.modify(load, |d| d.mem.push(word_mem));
-        } else {
-            let word = h.builder().load(s32, base, word_mem);
-            h.build_into(Opcode::G_TRUNC, dst, &[word]);
-        }
+        load_from_word(h, dst, base, &mem, bytes);
     } else {
-        let (first, rest) = split_sizes(bytes);
-        let second_address = address(h, base, first);
-        let low = h.builder().load(s32, base, piece_mem(&mem, 0, Llt::scalar(8 * first as u32)));
-        let high = h.builder().load(s32, second_address, piece_mem(&mem, first, Llt::scalar(8 * rest as u32)));
-        if ty.size_in_bits() == 64 {
-            h.build_into(Opcode::G_MERGE_VALUES, dst, &[low, high]);
-        } else {
-            let merged = h.build(Opcode::G_MERGE_VALUES, Llt::scalar(64), &[low, high]);
-            h.build_into(Opcode::G_TRUNC, dst, &[merged]);
-        }
+        load_two_words(h, dst, base, &mem, bytes);
     }
     h.func.erase(inst);
     true
+}
+
+/// `dst` loaded from `bytes` (at most 4) bytes at `base` through one
+/// 4-byte load (`lwl`/`lwr`) whose first bytes are the value: the word's
+/// low end on little-endian Mips, its high end (shifted down) on
+/// big-endian Mips; truncated when `dst` is narrower.
+fn load_from_word(h: &mut Helper<'_>, dst: VReg, base: VReg, mem: &MemOperand, bytes: u64) {
+    let s32 = Llt::scalar(32);
+    let word_mem = piece_mem(mem, 0, s32);
+    let at = if h.target.is_big_endian() { 32 - 8 * bytes } else { 0 };
+    let word_sized = h.func.ty(dst).size_in_bits() == 32;
+    if word_sized && at == 0 {
+        let load = h.build_with(Opcode::G_LOAD, &[dst], vec![Operand::vreg_use(base)]);
+        h.func.modify(load, |d| d.mem.push(word_mem));
+        return;
+    }
+    let word = h.builder().load(s32, base, word_mem);
+    if word_sized {
+        let amount = h.builder().constant(s32, i128::from(at));
+        h.build_into(Opcode::G_LSHR, dst, &[word, amount]);
+    } else {
+        let value = shifted_right(h, word, at);
+        h.build_into(Opcode::G_TRUNC, dst, &[value]);
+    }
+}
+
+/// `dst` loaded from `bytes` (5 to 8) bytes at `base`: the word at the
+/// address and the rest after it, as the two words of the value in the
+/// target's byte order, merged (and truncated).
+fn load_two_words(h: &mut Helper<'_>, dst: VReg, base: VReg, mem: &MemOperand, bytes: u64) {
+    let s32 = Llt::scalar(32);
+    let (first, rest) = split_sizes(bytes);
+    let second_address = address(h, base, first);
+    let first_word = h.builder().load(s32, base, piece_mem(mem, 0, Llt::scalar(8 * first as u32)));
+    let rest_word = h.builder().load(s32, second_address, piece_mem(mem, first, Llt::scalar(8 * rest as u32)));
+    let words = if h.target.is_big_endian() {
+        big_endian_words(h, first_word, rest_word, rest)
+    } else {
+        [first_word, rest_word]
+    };
+    if h.func.ty(dst).size_in_bits() == 64 {
+        h.build_into(Opcode::G_MERGE_VALUES, dst, &words);
+    } else {
+        let merged = h.build(Opcode::G_MERGE_VALUES, Llt::scalar(64), &words);
+        h.build_into(Opcode::G_TRUNC, dst, &[merged]);
+    }
+}
+
+/// The low and high words of a value of 4 + `rest` bytes read from
+/// big-endian memory as `first` (the word at its address: the value's
+/// bits from `8 * rest` up) and `rest_part` (the `rest` bytes after it,
+/// any-extended: its low bits).
+fn big_endian_words(h: &mut Helper<'_>, first: VReg, rest_part: VReg, rest: u64) -> [VReg; 2] {
+    if rest == 4 {
+        return [rest_part, first];
+    }
+    let s32 = Llt::scalar(32);
+    let rest_bits = 8 * rest;
+    let mask = h.builder().constant(s32, (1i128 << rest_bits) - 1);
+    let low_bits = h.build(Opcode::G_AND, s32, &[rest_part, mask]);
+    let amount = h.builder().constant(s32, i128::from(rest_bits));
+    let shifted = h.build(Opcode::G_SHL, s32, &[first, amount]);
+    let low = h.build(Opcode::G_OR, s32, &[shifted, low_bits]);
+    [low, shifted_right(h, first, 32 - rest_bits)]
 }
 
 /// `G_UITOFP` of a 32-bit integer: the double with high word 0x43300000
