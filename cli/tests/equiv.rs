@@ -98,3 +98,33 @@ fn both_files_must_be_for_one_target() {
     assert!(stderr.contains("store-i24-x86.llc22.mir' is for x86_64 but '"), "{stderr}");
     assert!(stderr.ends_with("riscv.mir' is for riscv64 (both must be for one target)\n"), "{stderr}");
 }
+
+/// A function reading two stack arguments, as llc prints it (`gisel llc
+/// -run-pass=none` numbers fixed stack objects the other way round), means
+/// what it meant: incoming arguments are found by their offset, not by the
+/// number a file gives their object.
+#[test]
+fn a_reprinted_function_with_stack_arguments_agrees() {
+    let dir = scratch("reprinted");
+    let before = dir.join("before.mir");
+    let after = dir.join("after.mir");
+    std::fs::write(
+        &before,
+        "---\nname: sub_args\ntracksRegLiveness: true\nfixedStack:\n  \
+         - { id: 0, offset: 4, size: 4, alignment: 4, isImmutable: true }\n  \
+         - { id: 1, offset: 0, size: 4, alignment: 16, isImmutable: true }\n\
+         body: |\n  bb.0:\n    %0:_(p0) = G_FRAME_INDEX %fixed-stack.1\n    \
+         %1:_(s32) = G_LOAD %0(p0) :: (invariant load (s32) from %fixed-stack.1, align 16)\n    \
+         %2:_(p0) = G_FRAME_INDEX %fixed-stack.0\n    \
+         %3:_(s32) = G_LOAD %2(p0) :: (invariant load (s32) from %fixed-stack.0)\n    \
+         %4:_(s32) = G_SUB %1, %3\n    $eax = COPY %4(s32)\n    RET 0, implicit $eax\n...\n",
+    )
+    .expect("writes the input");
+    let path = |p: &Path| p.to_str().expect("UTF-8 path").to_owned();
+    let print = gisel(&["llc", "-mtriple=i386", "-run-pass=none", &path(&before), "-o", &path(&after)]);
+    assert!(print.status.success(), "{}", text(&print.stderr));
+    assert!(text(&std::fs::read(&after).expect("reads the output")).contains("G_FRAME_INDEX %fixed-stack.0\n"));
+    let output = gisel(&["equiv", "-mtriple=i386", &path(&before), &path(&after)]);
+    assert!(output.status.success(), "{}{}", text(&output.stdout), text(&output.stderr));
+    assert!(text(&output.stdout).starts_with("sub_args: agree"), "{}", text(&output.stdout));
+}

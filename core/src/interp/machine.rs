@@ -13,7 +13,7 @@ use super::external::{ExternalCall, Oracle, ResultReg};
 use super::fp_state::{self, FpState, StateFunction};
 use super::libcall::{self, Kind, StoresThrough};
 use super::mem_calls::MemFn;
-use super::memory::{Memory, frame_address, stack_region, variadic_area};
+use super::memory::{Memory, object_address, stack_region, variadic_area};
 use super::softfloat::Format;
 use super::symbols::Symbols;
 use super::value::Value;
@@ -450,7 +450,7 @@ impl<'a> Machine<'a> {
                 let [list] = self.reg_uses(data)?;
                 let bits = data.mem.first().and_then(MemOperand::memory_type).map_or(0, |t| t.size_in_bits() as u32);
                 let area = match &self.func.frame.var_args {
-                    Some(f) => frame_address(self.abi.pointer_bits, f.fixed, f.index),
+                    Some(f) => object_address(self.abi.pointer_bits, &self.func.frame, f),
                     None => variadic_area(self.abi.pointer_bits),
                 };
                 let va_list =
@@ -468,7 +468,7 @@ impl<'a> Machine<'a> {
                 let Some(Operand::Frame(f)) = data.uses().first() else {
                     return Err(malformed("G_FRAME_INDEX operand"));
                 };
-                vec![self.pointer(self.def_width(data, 0)?, frame_address(self.abi.pointer_bits, f.fixed, f.index))]
+                vec![self.pointer(self.def_width(data, 0)?, object_address(self.abi.pointer_bits, &self.func.frame, f))]
             }
             G_CONSTANT_POOL => {
                 let Some(Operand::ConstantPool { index, offset }) = data.uses().first() else {

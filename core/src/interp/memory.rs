@@ -13,6 +13,7 @@
 
 use super::value::Value;
 use crate::apint::ApInt;
+use crate::ir::{FrameRef, StackFrame};
 use rustc_hash::FxHashMap;
 
 /// Where stack objects (`G_FRAME_INDEX`) live, for a pointer width.
@@ -20,15 +21,32 @@ pub fn stack_region(pointer_bits: u32) -> (u64, u64) {
     if pointer_bits >= 64 { (0x5a5a_5a5a_0000_0000, 1 << 32) } else { (0x5a5a_0000, 1 << 24) }
 }
 
-/// Where stack object `index` (`%fixed-stack.N` when `fixed`) is: a fixed
-/// place per object, whatever order a run meets them in. Objects are 64 KiB
-/// apart (16 KiB with 32-bit pointers); fixed objects (incoming arguments)
-/// sit below the others and above the stack pointer.
+/// Where stack object `index` (`%fixed-stack.N` when `fixed`) is by its
+/// number alone: a fixed place per object, whatever order a run meets them
+/// in. Objects are 64 KiB apart (16 KiB with 32-bit pointers); fixed
+/// objects (incoming arguments) sit below the others and above the stack
+/// pointer, past where listed fixed objects are (see [`object_address`]).
 pub fn frame_address(pointer_bits: u32, fixed: bool, index: u32) -> u64 {
     let (base, _) = stack_region(pointer_bits);
     let stride: u64 = if pointer_bits >= 64 { 0x1_0000 } else { 0x4000 };
-    let area = if fixed { base + 0x60_0000 } else { base + 0x80_0000 };
+    let area = if fixed { base + 0x70_0000 } else { base + 0x80_0000 };
     area + u64::from(index) * stride
+}
+
+/// Where the stack object `object` names is. A fixed object (an incoming
+/// argument) the frame lists is at its offset from the incoming stack
+/// pointer, so that it is the same memory whatever number a printed file
+/// gives it (llc renumbers fixed objects when it prints a function) and
+/// two objects at one offset are one place; any other object is placed by
+/// its number ([`frame_address`]).
+pub fn object_address(pointer_bits: u32, frame: &StackFrame, object: &FrameRef) -> u64 {
+    match frame.fixed_offsets.get(object.index as usize) {
+        Some(&offset) if object.fixed => {
+            let (base, _) = stack_region(pointer_bits);
+            (base + 0x60_0000).wrapping_add_signed(offset)
+        }
+        _ => frame_address(pointer_bits, object.fixed, object.index),
+    }
 }
 
 /// Where the variadic arguments of a function whose header names no
