@@ -52,8 +52,8 @@ fn main() {
         assert_all_legal(&function.func, &target.info);
         assert!(!uses_type(&function.func, Llt::scalar(16)), "an s16 value is left");
 
-        let inputs = random_inputs(&before.func, &abi, 64, 16);
         let (old, new) = (Program::from_machine_function(&before), Program::from_machine_function(function));
+        let inputs = random_inputs(&old, &abi, 64, 16);
         let checked = check_equivalent(&old, &new, &abi, &inputs).expect("legalizing keeps the meaning");
         assert!(checked.compared > 0, "no input was compared");
         println!("  the interpreter agrees on {} random inputs", checked.compared);

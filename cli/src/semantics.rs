@@ -72,8 +72,8 @@ pub fn compare(before: &MachineFunction, after: &MachineFunction, target: &Targe
     if !Abi::memory_modelled(target) {
         return Ok(Verdict::NotChecked(Unchecked::BigEndian));
     }
-    let inputs = random_inputs(&before.func, &abi, INPUTS, INPUT_SEED);
     let (old, new) = (Program::from_machine_function(before), Program::from_machine_function(after));
+    let inputs = random_inputs(&old, &abi, INPUTS, INPUT_SEED);
     Ok(match check_equivalent_within(&old, &new, &abi, &inputs, STEP_LIMIT) {
         Ok(checked) if checked.compared == 0 => Verdict::NotChecked(Unchecked::AllSkipped),
         Ok(checked) if checked.vacuous == checked.compared => {

@@ -134,7 +134,7 @@ fn check_pair(config: &str, input: &Path, expected: &Path, triple: &str, mattr: 
     for b in &before.functions {
         let Some(a) = after.functions.iter().find(|f| f.header.name == b.header.name) else { continue };
         let (pb, pa) = (Program::from_machine_function(b), Program::from_machine_function(a));
-        let inputs = random_inputs(&b.func, &abi, INPUTS_PER_FUNCTION, 0x5eed);
+        let inputs = random_inputs(&pb, &abi, INPUTS_PER_FUNCTION, 0x5eed);
         match check_equivalent(&pb, &pa, &abi, &inputs) {
             Ok(c) => {
                 tally.equal += 1;

@@ -34,6 +34,9 @@ impl fmt::Display for Mismatch {
         for (r, v) in &self.input.regs {
             write!(f, " ${r}={v}")?;
         }
+        for (offset, v) in &self.input.stack {
+            write!(f, " stack+{offset}={v}")?;
+        }
         write!(f, ", memory seed {:#x})", self.input.memory_seed)
     }
 }

@@ -1,16 +1,17 @@
 //! Deterministic random inputs for a function: a value for every live-in
-//! physical register (edge values `0`, `1`, `-1`, signed minimum and maximum
-//! at the register's width and at the narrower widths the function
-//! truncates it to, powers of two, small numbers, special floats, random
-//! bits) and a seed for the initial memory.
+//! physical register and every incoming stack argument (edge values `0`,
+//! `1`, `-1`, signed minimum and maximum at the input's width and at the
+//! narrower widths the function truncates it to, powers of two, small
+//! numbers, special floats, random bits; see [`input_sites`](super::input_sites)
+//! for where inputs enter) and a seed for the rest of the initial memory.
 
+use super::Program;
 use super::abi::{Abi, RegClass};
+use super::input_sites::{Site, live_ins, stack_slots};
 use super::machine::Inputs;
 use super::memory::splitmix64;
 use super::value::Value;
 use crate::apint::ApInt;
-use crate::ir::{Function, Operand, Reg};
-use crate::opcode::Opcode;
 
 struct Rng(u64);
 
@@ -25,80 +26,12 @@ impl Rng {
     }
 }
 
-/// A live-in register: its name, width, file and interesting narrower widths.
-struct LiveIn {
-    name: String,
-    bits: u32,
-    class: RegClass,
-    widths: Vec<u32>,
-}
-
-fn live_ins(func: &Function, abi: &Abi) -> Vec<LiveIn> {
-    let mut names: Vec<String> = Vec::new();
-    if let Some(entry) = func.blocks().first() {
-        for (sym, _) in &func.block(*entry).liveins {
-            names.push(func.names.resolve(*sym).to_owned());
-        }
-        // Registers copied from before anything writes them count too.
-        for inst in func.block_insts(*entry) {
-            let data = func.inst(inst);
-            if data.is(Opcode::COPY)
-                && let Some(Operand::Reg(r)) = data.uses().first()
-                && let Reg::Physical(s) = r.reg
-            {
-                let name = func.names.resolve(s);
-                if !names.iter().any(|n| n == name) {
-                    names.push(name.to_owned());
-                }
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for name in names {
-        let Some(view) = abi.view(&name) else { continue };
-        if view.zero || abi.is_ignored_reg(&name) {
-            continue;
-        }
-        let mut widths = vec![view.bits];
-        // Widths the function narrows the copied value to.
-        for inst in func.all_insts() {
-            let data = func.inst(inst);
-            let reads_it = data.uses().iter().any(
-                |o| matches!(o, Operand::Reg(r) if matches!(r.reg, Reg::Physical(s) if func.names.resolve(s) == name)),
-            );
-            if !(data.is(Opcode::COPY) && reads_it) {
-                continue;
-            }
-            let Some(dst) = data.defs().first().and_then(Operand::as_reg).and_then(|r| r.vreg()) else { continue };
-            widths.push(func.ty(dst).size_in_bits() as u32);
-            for user in func.use_insts(dst) {
-                let u = func.inst(*user);
-                if (u.is(Opcode::G_TRUNC) || u.is(Opcode::G_SEXT_INREG))
-                    && let Some(d) = u.defs().first().and_then(Operand::as_reg).and_then(|r| r.vreg())
-                {
-                    widths.push(func.ty(d).size_in_bits() as u32);
-                }
-                if u.is(Opcode::G_SEXT_INREG)
-                    && let Some(Operand::Imm(n)) = u.uses().get(1)
-                {
-                    widths.push(*n as u32);
-                }
-            }
-        }
-        widths.retain(|w| *w > 0 && *w <= view.bits);
-        widths.sort_unstable();
-        widths.dedup();
-        out.push(LiveIn { name, bits: view.bits, class: view.class, widths });
-    }
-    out
-}
-
 fn random_bits(rng: &mut Rng, bits: u32) -> ApInt {
     let words: Vec<u64> = (0..bits.div_ceil(64)).map(|_| rng.next()).collect();
     ApInt::from_words(bits, &words)
 }
 
-fn int_value(rng: &mut Rng, index: usize, reg: &LiveIn) -> ApInt {
+fn int_value(rng: &mut Rng, index: usize, reg: &Site) -> ApInt {
     let w = reg.bits;
     let k = reg.widths[rng.below(reg.widths.len() as u64) as usize];
     let sext = rng.below(2) == 0;
@@ -132,7 +65,7 @@ fn int_value(rng: &mut Rng, index: usize, reg: &LiveIn) -> ApInt {
     }
 }
 
-fn float_value(rng: &mut Rng, reg: &LiveIn) -> ApInt {
+fn float_value(rng: &mut Rng, reg: &Site) -> ApInt {
     let w = reg.widths[rng.below(reg.widths.len() as u64) as usize].min(reg.bits);
     let special: &[u128] = match w {
         16 => &[0x0000, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 0x0001, 0x7bff, 0x3800, 0x4500],
@@ -204,23 +137,26 @@ fn float_value(rng: &mut Rng, reg: &LiveIn) -> ApInt {
     v.zext_or_trunc(reg.bits)
 }
 
-/// `count` inputs for `func`, deterministic in `seed`.
-pub fn random_inputs(func: &Function, abi: &Abi, count: usize, seed: u64) -> Vec<Inputs> {
-    let regs = live_ins(func, abi);
+/// The value of input `index` at `site`: the first three inputs take the
+/// edge values `0`, `-1` and `1` whatever the site's class.
+fn site_value(rng: &mut Rng, index: usize, site: &Site) -> Value {
+    Value::defined(match site.class {
+        RegClass::Int => int_value(rng, index, site),
+        RegClass::Float if index < 3 => int_value(rng, index, site),
+        RegClass::Float => float_value(rng, site),
+    })
+}
+
+/// `count` inputs for `program`'s function, deterministic in `seed`.
+pub fn random_inputs(program: &Program<'_>, abi: &Abi, count: usize, seed: u64) -> Vec<Inputs> {
+    let regs = live_ins(program.func, abi);
+    let slots: Vec<(i64, Site)> =
+        stack_slots(program.func).into_iter().map(|(i, site)| (program.fixed_objects.offset(i), site)).collect();
     let mut rng = Rng(splitmix64(seed));
     (0..count)
         .map(|index| Inputs {
-            regs: regs
-                .iter()
-                .map(|r| {
-                    let v = match r.class {
-                        RegClass::Int => int_value(&mut rng, index, r),
-                        RegClass::Float if index < 3 => int_value(&mut rng, index, r),
-                        RegClass::Float => float_value(&mut rng, r),
-                    };
-                    (r.name.clone(), Value::defined(v))
-                })
-                .collect(),
+            regs: regs.iter().map(|(name, site)| (name.clone(), site_value(&mut rng, index, site))).collect(),
+            stack: slots.iter().map(|(offset, site)| (*offset, site_value(&mut rng, index, site))).collect(),
             memory_seed: rng.next(),
         })
         .collect()

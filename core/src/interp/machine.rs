@@ -13,23 +13,28 @@ use super::external::{ExternalCall, Oracle, ResultReg};
 use super::fp_state::{self, FpState, StateFunction};
 use super::libcall::{self, Kind, StoresThrough};
 use super::mem_calls::MemFn;
-use super::memory::{Memory, object_address, stack_region, variadic_area};
+use super::memory::{FixedObjects, Memory, frame_address, incoming_address, stack_region, variadic_area};
 use super::softfloat::Format;
 use super::symbols::Symbols;
 use super::value::Value;
 use super::{InterpError, Program, float, mem_ops, target_ops, x87_ops};
 use crate::apint::ApInt;
-use crate::ir::{Block, Function, Inst, InstData, InstOpcode, MemOperand, Operand, Reg, RegOperand};
+use crate::ir::{Block, FrameRef, Function, Inst, InstData, InstOpcode, MemOperand, Operand, Reg, RegOperand};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
 use rustc_hash::FxHashMap;
 
 /// The inputs of one run: live-in physical registers by name (`w0`, `x10`,
-/// `q1`, without `$`) and the seed of the initial memory contents.
+/// `q1`, without `$`), incoming stack arguments by offset and the seed of
+/// the rest of the initial memory contents.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Inputs {
     /// Register values; each is written through the register's view.
     pub regs: Vec<(String, Value)>,
+    /// Stack argument values by their offset in the caller's argument
+    /// area (the `offset:` of the fixed object they are loaded from): each
+    /// is the initial contents there.
+    pub stack: Vec<(i64, Value)>,
     /// Seed of the bytes nobody wrote.
     pub memory_seed: u64,
 }
@@ -92,6 +97,7 @@ struct Machine<'a> {
     call_frame: u64,
     abi: &'a Abi,
     symbols: &'a Symbols,
+    fixed_objects: &'a FixedObjects,
     /// The function's blocks by number, for branches to code addresses.
     blocks: FxHashMap<u32, Block>,
     options: &'a Options,
@@ -129,6 +135,7 @@ impl<'a> Machine<'a> {
             call_frame: 0,
             abi,
             symbols: &program.symbols,
+            fixed_objects: &program.fixed_objects,
             blocks: func.blocks().iter().map(|b| (func.block(*b).number, *b)).collect(),
             options,
             vregs: vec![None; func.num_vregs()],
@@ -152,6 +159,9 @@ impl<'a> Machine<'a> {
         program.symbols.preset_jump_tables(&mut m.memory, abi.pointer_bits);
         for (name, value) in &inputs.regs {
             m.write_phys(name, value)?;
+        }
+        for (offset, value) in &inputs.stack {
+            m.memory.preset(incoming_address(abi.pointer_bits, *offset), value);
         }
         Ok(m)
     }
@@ -190,6 +200,15 @@ impl<'a> Machine<'a> {
             self.units.insert(view.unit, unit);
         }
         Ok(())
+    }
+
+    /// The address of stack object `f`.
+    fn object_address(&self, f: &FrameRef) -> u64 {
+        if f.fixed {
+            incoming_address(self.abi.pointer_bits, self.fixed_objects.offset(f.index))
+        } else {
+            frame_address(self.abi.pointer_bits, f.index)
+        }
     }
 
     fn reg_ty(&self, r: &RegOperand) -> Result<Llt, InterpError> {
@@ -450,7 +469,7 @@ impl<'a> Machine<'a> {
                 let [list] = self.reg_uses(data)?;
                 let bits = data.mem.first().and_then(MemOperand::memory_type).map_or(0, |t| t.size_in_bits() as u32);
                 let area = match &self.func.frame.var_args {
-                    Some(f) => object_address(self.abi.pointer_bits, &self.func.frame, f),
+                    Some(f) => self.object_address(f),
                     None => variadic_area(self.abi.pointer_bits),
                 };
                 let va_list =
@@ -468,7 +487,7 @@ impl<'a> Machine<'a> {
                 let Some(Operand::Frame(f)) = data.uses().first() else {
                     return Err(malformed("G_FRAME_INDEX operand"));
                 };
-                vec![self.pointer(self.def_width(data, 0)?, object_address(self.abi.pointer_bits, &self.func.frame, f))]
+                vec![self.pointer(self.def_width(data, 0)?, self.object_address(f))]
             }
             G_CONSTANT_POOL => {
                 let Some(Operand::ConstantPool { index, offset }) = data.uses().first() else {

@@ -6,14 +6,14 @@
 //! the stack region, where unwritten bytes are undefined but for the
 //! incoming arguments (fixed stack objects and variadic arguments, which
 //! are inputs like the rest of memory), and where initial contents are
-//! preset (jump tables). Each byte carries
+//! preset (jump tables, and the stack arguments an input chooses). Each
+//! byte carries
 //! an undefined-bits mask, so storing a partly undefined value and loading
 //! it back keeps exactly which bits are known. Addresses wrap at the
 //! pointer width; any size and alignment works.
 
 use super::value::Value;
 use crate::apint::ApInt;
-use crate::ir::{FrameRef, StackFrame};
 use rustc_hash::FxHashMap;
 
 /// Where stack objects (`G_FRAME_INDEX`) live, for a pointer width.
@@ -21,31 +21,43 @@ pub fn stack_region(pointer_bits: u32) -> (u64, u64) {
     if pointer_bits >= 64 { (0x5a5a_5a5a_0000_0000, 1 << 32) } else { (0x5a5a_0000, 1 << 24) }
 }
 
-/// Where stack object `index` (`%fixed-stack.N` when `fixed`) is by its
-/// number alone: a fixed place per object, whatever order a run meets them
-/// in. Objects are 64 KiB apart (16 KiB with 32-bit pointers); fixed
-/// objects (incoming arguments) sit below the others and above the stack
-/// pointer, past where listed fixed objects are (see [`object_address`]).
-pub fn frame_address(pointer_bits: u32, fixed: bool, index: u32) -> u64 {
+/// Where stack object `%stack.N` is: a fixed place per object, whatever
+/// order a run meets them in, 64 KiB apart (16 KiB with 32-bit pointers),
+/// above the incoming arguments.
+pub fn frame_address(pointer_bits: u32, index: u32) -> u64 {
     let (base, _) = stack_region(pointer_bits);
     let stride: u64 = if pointer_bits >= 64 { 0x1_0000 } else { 0x4000 };
-    let area = if fixed { base + 0x70_0000 } else { base + 0x80_0000 };
-    area + u64::from(index) * stride
+    base + 0x80_0000 + u64::from(index) * stride
 }
 
-/// Where the stack object `object` names is. A fixed object (an incoming
-/// argument) the frame lists is at its offset from the incoming stack
-/// pointer, so that it is the same memory whatever number a printed file
-/// gives it (llc renumbers fixed objects when it prints a function) and
-/// two objects at one offset are one place; any other object is placed by
-/// its number ([`frame_address`]).
-pub fn object_address(pointer_bits: u32, frame: &StackFrame, object: &FrameRef) -> u64 {
-    match frame.fixed_offsets.get(object.index as usize) {
-        Some(&offset) if object.fixed => {
-            let (base, _) = stack_region(pointer_bits);
-            (base + 0x60_0000).wrapping_add_signed(offset)
-        }
-        _ => frame_address(pointer_bits, object.fixed, object.index),
+/// Where the incoming stack argument `offset` bytes into the caller's
+/// argument area is (a fixed object's `offset:`): above the variadic
+/// area and the stack pointer, below the stack objects.
+pub fn incoming_address(pointer_bits: u32, offset: i64) -> u64 {
+    let (base, _) = stack_region(pointer_bits);
+    (base + 0x60_0000).wrapping_add_signed(offset)
+}
+
+/// The offsets of a function's fixed stack objects (`%fixed-stack.N`, its
+/// incoming arguments) in the caller's argument area, by object number.
+/// They place each object where it is whatever number a printer gave it
+/// (llc numbers them in reverse, so a function and its legalized version
+/// may name one object differently); an object the header does not list
+/// gets one 16 KiB apart from the others.
+#[derive(Clone, Debug, Default)]
+pub struct FixedObjects {
+    offsets: FxHashMap<u32, i64>,
+}
+
+impl FixedObjects {
+    /// Objects by number, with their offsets.
+    pub fn new(objects: impl IntoIterator<Item = (u32, i64)>) -> FixedObjects {
+        FixedObjects { offsets: objects.into_iter().collect() }
+    }
+
+    /// The offset of `%fixed-stack.index`.
+    pub fn offset(&self, index: u32) -> i64 {
+        self.offsets.get(&index).copied().unwrap_or(i64::from(index) * 0x4000)
     }
 }
 
@@ -61,7 +73,7 @@ pub fn variadic_area(pointer_bits: u32) -> u64 {
 /// from the seed like memory outside the stack, rather than undefined.
 fn incoming_area(pointer_bits: u32) -> (u64, u64) {
     let start = variadic_area(pointer_bits);
-    (start, frame_address(pointer_bits, false, 0) - start)
+    (start, frame_address(pointer_bits, 0) - start)
 }
 
 /// One byte of memory: its value and its undefined-bits mask.
@@ -251,8 +263,8 @@ mod tests {
         assert_eq!(m.byte(0), (0xab, 0), "addresses wrap");
         let (base, _) = stack_region(64);
         assert!(!m.read(base + 8, 8).is_defined());
-        assert!(m.read(frame_address(64, true, 1), 8).is_defined(), "incoming arguments are inputs");
-        assert!(!m.read(frame_address(64, false, 0), 8).is_defined());
+        assert!(m.read(incoming_address(64, 16), 8).is_defined(), "incoming arguments are inputs");
+        assert!(!m.read(frame_address(64, 0), 8).is_defined());
         m.write(200, &Value::from_u128(8, 1).anyext(16));
         assert_eq!(m.byte(201), (0, 0xff));
         assert_eq!(m.written_outside_stack().len(), 8);

@@ -19,7 +19,7 @@ fn func(body: &str) -> Function {
 /// number of inputs compared, or the mismatch.
 fn check(before: &str, after: &str, abi: &Abi) -> Result<usize, String> {
     let (before, after) = (func(before), func(after));
-    let inputs = random_inputs(&before, abi, 64, 11);
+    let inputs = random_inputs(&Program::new(&before), abi, 64, 11);
     match check_equivalent(&Program::new(&before), &Program::new(&after), abi, &inputs) {
         Ok(checked) => Ok(checked.compared),
         Err(e) => Err(e.to_string()),

@@ -31,6 +31,7 @@ mod external;
 mod float;
 mod fp_state;
 mod fparith;
+mod input_sites;
 mod inputs;
 mod int;
 mod libcall;
@@ -58,13 +59,13 @@ pub use equivalence::{CheckError, Checked, Mismatch, Side, check_equivalent, che
 pub use external::ExternalCall;
 pub use inputs::random_inputs;
 pub use machine::{Inputs, Options, Outcome, replay, run};
-pub use memory::Memory;
+pub use memory::{FixedObjects, Memory};
 pub use symbols::Symbols;
 pub use value::Value;
 
 use crate::apint::ApInt;
 use crate::ir::{FpConst, FpKind, Function};
-use crate::mir::MachineFunction;
+use crate::mir::{MachineFunction, fixed_stack_print_order};
 
 /// Why a run stopped without a result.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -97,6 +98,8 @@ pub struct Program<'f> {
     pub constant_pool: Vec<(u32, Value)>,
     /// The addresses of globals, jump tables and blocks.
     pub symbols: Symbols,
+    /// Where the incoming stack arguments are.
+    pub fixed_objects: FixedObjects,
 }
 
 impl<'f> Program<'f> {
@@ -104,20 +107,24 @@ impl<'f> Program<'f> {
     /// declared ones, and jump tables, live in a `.mir` header: see
     /// [`Program::from_machine_function`]).
     pub fn new(func: &'f Function) -> Program<'f> {
-        Program { func, constant_pool: added_constants(func), symbols: Symbols::new(&func.module) }
+        let symbols = Symbols::new(&func.module);
+        Program { func, constant_pool: added_constants(func), symbols, fixed_objects: FixedObjects::default() }
     }
 
     /// A function read from a `.mir` file with its `constants:` and those
     /// passes added (integer and scalar floating-point entries; others are
     /// left out, and a `G_CONSTANT_POOL` of them reports them unsupported)
-    /// and its `jumpTable:`.
+    /// its `jumpTable:` and its `fixedStack:` offsets.
     pub fn from_machine_function(mf: &'f MachineFunction) -> Program<'f> {
         let mut constant_pool: Vec<(u32, Value)> =
             mf.header.constants.iter().filter_map(|c| Some((c.id, parse_constant(&c.value)?))).collect();
         constant_pool.extend(added_constants(&mf.func));
         let tables = mf.header.jump_table.as_ref().map_or(&[][..], |t| &t.entries[..]);
         let symbols = Symbols::new(&mf.func.module).with_jump_tables(mf.func.jump_table_kind, tables);
-        Program { func: &mf.func, constant_pool, symbols }
+        // The reader renumbers the body's references as llc prints them.
+        let printed = fixed_stack_print_order(&mf.header);
+        let fixed_objects = FixedObjects::new(printed.into_iter().zip(mf.header.fixed_stack.iter().map(|o| o.offset)));
+        Program { func: &mf.func, constant_pool, symbols, fixed_objects }
     }
 }
 

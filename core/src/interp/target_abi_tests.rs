@@ -17,7 +17,7 @@ fn func(body: &str, pointer_bits: u32) -> Function {
 /// number of inputs compared, or the mismatch.
 fn check(before: &str, after: &str, abi: &Abi) -> Result<usize, String> {
     let (before, after) = (func(before, abi.pointer_bits), func(after, abi.pointer_bits));
-    let inputs = random_inputs(&before, abi, 64, 11);
+    let inputs = random_inputs(&Program::new(&before), abi, 64, 11);
     match check_equivalent(&Program::new(&before), &Program::new(&after), abi, &inputs) {
         Ok(checked) => Ok(checked.compared),
         Err(e) => Err(e.to_string()),
@@ -163,7 +163,7 @@ fn call_frames_lower_the_stack_pointer_below_allocations() {
                 %5:_(s32) = G_LOAD %2(p0) :: (load (s32))\n  $r0 = COPY %5(s32)\n  \
                 BX_RET 14 /* CC::al */, $noreg, implicit $r0\n";
     let f = func(body, 32);
-    let ins = Inputs { regs: vec![("r0".into(), Value::from_u128(32, 5))], memory_seed: 1 };
+    let ins = Inputs { regs: vec![("r0".into(), Value::from_u128(32, 5))], stack: Vec::new(), memory_seed: 1 };
     let out = run(&Program::new(&f), &Abi::arm(), &ins, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(out.results, vec![("r0".to_owned(), Value::from_u128(32, 5))]);
 }
@@ -240,7 +240,7 @@ fn i386_memory_functions_take_their_arguments_from_the_stack() {
 fn x86_immediate_moves_set_registers() {
     let body = "bb.0:\n  $al = MOV8ri 3\n  $ecx = MOV32ri -1\n  RET 0, implicit $al, implicit $ecx\n";
     let f = func(body, 64);
-    let ins = Inputs { regs: Vec::new(), memory_seed: 1 };
+    let ins = Inputs { regs: Vec::new(), stack: Vec::new(), memory_seed: 1 };
     let out = run(&Program::new(&f), &Abi::x86_64(), &ins, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
     let values: Vec<Value> = out.results.into_iter().map(|(_, v)| v).collect();
     assert_eq!(values, [Value::from_u128(8, 3), Value::from_i128(32, -1)]);
@@ -254,7 +254,79 @@ fn incoming_stack_arguments_are_inputs() {
                 %1:_(s32) = G_LOAD %0(p0) :: (load (s32) from %fixed-stack.0)\n  %2:_(s32) = G_ADD %1, %1\n  \
                 $eax = COPY %2(s32)\n  RET 0, implicit $eax\n";
     let f = func(body, 32);
-    let ins = Inputs { regs: Vec::new(), memory_seed: 7 };
+    let ins = Inputs { regs: Vec::new(), stack: Vec::new(), memory_seed: 7 };
     let out = run(&Program::new(&f), &Abi::i386(), &ins, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
     assert!(out.results[0].1.is_defined(), "{:?}", out.results);
+}
+
+/// An i386 function adding its `s64` argument (low half in `%fixed-stack`
+/// `objects[0]`, high half in `objects[1]`) to itself as many times as its
+/// `s32` argument (in `objects[2]`) says, comparing with `pred`.
+fn i386_sum_to_stack_bound(objects: [u32; 3], pred: &str) -> Function {
+    let [lo, hi, n] = objects;
+    func(
+        &format!(
+            "bb.0:\n  %0:_(p0) = G_FRAME_INDEX %fixed-stack.{lo}\n  \
+             %1:_(s32) = G_LOAD %0(p0) :: (invariant load (s32) from %fixed-stack.{lo}, align 16)\n  \
+             %2:_(p0) = G_FRAME_INDEX %fixed-stack.{hi}\n  \
+             %3:_(s32) = G_LOAD %2(p0) :: (invariant load (s32) from %fixed-stack.{hi})\n  \
+             %4:_(s64) = G_MERGE_VALUES %1(s32), %3(s32)\n  %5:_(p0) = G_FRAME_INDEX %fixed-stack.{n}\n  \
+             %6:_(s32) = G_LOAD %5(p0) :: (invariant load (s32) from %fixed-stack.{n}, align 8)\n  \
+             %7:_(s32) = G_CONSTANT i32 1\n  %8:_(s32) = G_CONSTANT i32 0\n  %9:_(s64) = G_CONSTANT i64 0\n\n\
+             bb.1:\n  %10:_(s32) = G_PHI %8(s32), %bb.0, %13(s32), %bb.1\n  \
+             %11:_(s64) = G_PHI %9(s64), %bb.0, %12(s64), %bb.1\n  %12:_(s64) = G_ADD %11, %4\n  \
+             %13:_(s32) = G_ADD %10, %7\n  %14:_(s1) = G_ICMP intpred({pred}), %13(s32), %6\n  \
+             G_BRCOND %14(s1), %bb.2\n  G_BR %bb.1\n\n\
+             bb.2:\n  %15:_(s32), %16:_(s32) = G_UNMERGE_VALUES %12(s64)\n  $eax = COPY %15(s32)\n  \
+             $edx = COPY %16(s32)\n  RET 0, implicit $eax, implicit $edx\n"
+        ),
+        32,
+    )
+}
+
+/// `func` with its fixed objects at these offsets, as a `fixedStack:`
+/// header places them.
+fn with_offsets<'f>(func: &'f Function, offsets: [(u32, i64); 3]) -> Program<'f> {
+    Program { fixed_objects: FixedObjects::new(offsets), ..Program::new(func) }
+}
+
+/// The objects as llc's IRTranslator numbers them (the first argument
+/// last) and as llc and gisel print them after (renumbered in reverse).
+const IRTRANSLATED: ([u32; 3], [(u32, i64); 3]) = ([2, 1, 0], [(0, 8), (1, 4), (2, 0)]);
+const REPRINTED: ([u32; 3], [(u32, i64); 3]) = ([0, 1, 2], [(0, 0), (1, 4), (2, 8)]);
+
+#[test]
+fn stack_inputs_are_the_initial_contents_at_their_offsets() {
+    let f = i386_sum_to_stack_bound(IRTRANSLATED.0, "uge");
+    let stack = vec![(0, Value::from_u128(32, 5)), (4, Value::from_u128(32, 1)), (8, Value::from_u128(32, 3))];
+    let ins = Inputs { regs: Vec::new(), stack, memory_seed: 7 };
+    let program = with_offsets(&f, IRTRANSLATED.1);
+    let out = run(&program, &Abi::i386(), &ins, &Options::default()).unwrap_or_else(|e| panic!("{e}"));
+    let sum = 3 * ((1u128 << 32) + 5);
+    let values: Vec<Value> = out.results.into_iter().map(|(_, v)| v).collect();
+    assert_eq!(values, [Value::from_u128(32, sum & 0xffff_ffff), Value::from_u128(32, sum >> 32)]);
+}
+
+#[test]
+fn a_loop_bounded_by_a_stack_argument_is_checked() {
+    // The bound is a chosen input: 0, -1, 1 first, then small numbers,
+    // powers of two and edge values, so many inputs end within the limit
+    // (as random memory, none did).
+    let abi = Abi::i386();
+    let before = i386_sum_to_stack_bound(IRTRANSLATED.0, "uge");
+    let before = with_offsets(&before, IRTRANSLATED.1);
+    let inputs = random_inputs(&before, &abi, 64, 11);
+    let bounds: Vec<&Value> =
+        inputs.iter().take(3).map(|i| &i.stack.iter().find(|(o, _)| *o == 8).unwrap().1).collect();
+    assert_eq!(bounds, [&Value::from_u128(32, 0), &Value::from_i128(32, -1), &Value::from_u128(32, 1)]);
+    // Renumbered objects are the same arguments: the function agrees
+    // with itself as printed again.
+    let same = i386_sum_to_stack_bound(REPRINTED.0, "uge");
+    let checked =
+        check_equivalent(&before, &with_offsets(&same, REPRINTED.1), &abi, &inputs).unwrap_or_else(|e| panic!("{e}"));
+    assert!(checked.compared >= 16, "{checked:?}");
+    // One more iteration: the mismatch names the stack input that shows it.
+    let wrong = i386_sum_to_stack_bound(REPRINTED.0, "ugt");
+    let err = check_equivalent(&before, &with_offsets(&wrong, REPRINTED.1), &abi, &inputs).unwrap_err();
+    assert!(err.to_string().contains("stack+8="), "{err}");
 }

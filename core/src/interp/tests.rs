@@ -13,7 +13,7 @@ fn func(body: &str) -> Function {
 }
 
 fn inputs(regs: &[(&str, Value)]) -> Inputs {
-    Inputs { regs: regs.iter().map(|(n, v)| (n.to_string(), v.clone())).collect(), memory_seed: 1 }
+    Inputs { regs: regs.iter().map(|(n, v)| (n.to_string(), v.clone())).collect(), stack: Vec::new(), memory_seed: 1 }
 }
 
 fn run_on(body: &str, regs: &[(&str, Value)]) -> Result<Vec<Value>, InterpError> {
@@ -246,8 +246,8 @@ fn libcalls_and_equivalence() {
         ))
     };
     let abi = Abi::aarch64();
-    let ins = random_inputs(&before, &abi, 32, 7);
-    assert_eq!(ins, random_inputs(&before, &abi, 32, 7), "inputs are deterministic");
+    let ins = random_inputs(&Program::new(&before), &abi, 32, 7);
+    assert_eq!(ins, random_inputs(&Program::new(&before), &abi, 32, 7), "inputs are deterministic");
     let good = call("__divti3");
     let checked = check_equivalent(&Program::new(&before), &Program::new(&good), &abi, &ins).unwrap();
     assert!(checked.compared > 16, "{checked:?}");
@@ -273,7 +273,7 @@ fn refinement_of_undefined_bits() {
         "bb.0:\n  %0:_(s32) = COPY $w0\n  %1:_(s32) = G_CONSTANT i32 127\n  %2:_(s32) = G_AND %0, %1\n  $w0 = COPY %2\n  RET_ReallyLR implicit $w0\n",
     );
     let abi = Abi::aarch64();
-    let ins = random_inputs(&before, &abi, 16, 1);
+    let ins = random_inputs(&Program::new(&before), &abi, 16, 1);
     assert!(check_equivalent(&Program::new(&before), &Program::new(&refined), &abi, &ins).is_ok());
     assert!(check_equivalent(&Program::new(&before), &Program::new(&wrong), &abi, &ins).is_err());
     // ... but not the other way: the refined function defines bits the other leaves open.
@@ -330,7 +330,7 @@ fn atomics_and_their_outline_helpers() {
         ))
     };
     let abi = Abi::aarch64();
-    let ins = random_inputs(&before, &abi, 32, 3);
+    let ins = random_inputs(&Program::new(&before), &abi, 32, 3);
     // ldclr clears the bits of its operand: an AND passes the complement.
     let good = helper("%8:_(s32) = G_CONSTANT i32 -1\n  %9:_(s32) = G_XOR %1, %8");
     let checked = check_equivalent(&Program::new(&before), &Program::new(&good), &abi, &ins).unwrap();
@@ -356,7 +356,7 @@ fn memory_functions_and_tail_calls() {
         ))
     };
     let abi = Abi::aarch64();
-    let ins = random_inputs(&before, &abi, 64, 5);
+    let ins = random_inputs(&Program::new(&before), &abi, 64, 5);
     let good = tail("%9:_(s32) = COPY %2");
     let checked = check_equivalent(&Program::new(&before), &Program::new(&good), &abi, &ins).unwrap();
     assert!(checked.compared >= 4, "{checked:?}");
@@ -381,7 +381,7 @@ fn global_addresses_split_into_page_and_offset() {
         ))
     };
     let abi = Abi::aarch64();
-    let ins = random_inputs(&before, &abi, 8, 2);
+    let ins = random_inputs(&Program::new(&before), &abi, 8, 2);
     let checked = check_equivalent(&Program::new(&before), &Program::new(&split("@g + 4100")), &abi, &ins).unwrap();
     assert_eq!(checked.compared, 8);
     let other = split("@h + 4100");
@@ -469,7 +469,7 @@ fn calls_to_unknown_functions_are_an_oracle() {
     let abi = Abi::aarch64();
     for (callee, call) in [("@f", "BL"), ("%2(p0)", "BLR")] {
         let before = calling(callee, 1, call);
-        let ins = random_inputs(&before, &abi, 16, 4);
+        let ins = random_inputs(&Program::new(&before), &abi, 16, 4);
         // The same call made from a differently computed argument agrees.
         let same = func(&format!(
             "bb.0:\n  %0:_(s64) = COPY $x0\n  %1:_(s32) = COPY $w1\n  %2:_(p0) = COPY $x2\n  \
@@ -489,7 +489,7 @@ fn calls_to_unknown_functions_are_an_oracle() {
     // Another callee, and a call left out.
     let g = calling("@g", 1, "BL");
     let before = calling("@f", 1, "BL");
-    let ins = random_inputs(&before, &abi, 4, 4);
+    let ins = random_inputs(&Program::new(&before), &abi, 4, 4);
     let err = check_equivalent(&Program::new(&before), &Program::new(&g), &abi, &ins).unwrap_err();
     assert!(err.to_string().contains("another callee"), "{err}");
     let none = func("bb.0:\n  %0:_(s64) = COPY $x0\n  $x0 = COPY %0\n  RET_ReallyLR implicit $x0\n");
@@ -534,7 +534,7 @@ fn tail_calls_return_what_the_callee_returns() {
     };
     for call in ["TCRETURNdi @f", "TCRETURNri %1(p0)"] {
         let before = tail("-1", call);
-        let ins = random_inputs(&before, &abi, 8, 9);
+        let ins = random_inputs(&Program::new(&before), &abi, 8, 9);
         let out = run(&Program::new(&before), &abi, &ins[0], &Options::default()).unwrap();
         assert!(out.results.iter().any(|(r, v)| r == "x0" && v.is_defined()), "{call}: {:?}", out.results);
         assert!(check_equivalent(&Program::new(&before), &Program::new(&before), &abi, &ins).is_ok());

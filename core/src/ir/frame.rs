@@ -21,10 +21,6 @@ pub struct StackFrame {
     /// The object where the variable arguments are saved (the target's
     /// `varArgsFrameIndex`), if the function has one.
     pub var_args: Option<FrameRef>,
-    /// The offset from the incoming stack pointer of each fixed stack
-    /// object (`%fixed-stack.N`, by `N`), which says where an incoming
-    /// argument is whatever number a printed file gives its object.
-    pub fixed_offsets: Vec<i64>,
 }
 
 /// A stack temporary: its size and alignment in bytes.

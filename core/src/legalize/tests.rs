@@ -225,7 +225,7 @@ fn an_insert_narrows_to_the_slice_the_value_covers_where_llvm_22_legalizes() {
     print_body(&after, &mut out);
     assert!(out.contains("G_INSERT %0, %4(s8), 8"), "the s8 itself goes in, not LLVM's s16:\n{out}");
     let abi = Abi::aarch64();
-    let inputs = random_inputs(&before, &abi, 32, 5);
+    let inputs = random_inputs(&Program::new(&before), &abi, 32, 5);
     let checked = check_equivalent(&Program::new(&before), &Program::new(&after), &abi, &inputs)
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(checked.compared >= 32, "{checked:?}");

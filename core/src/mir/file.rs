@@ -195,7 +195,6 @@ impl MirDocuments<'_> {
         renumber_frame_objects(&mut func, &doc.header);
         func.frame.declared = doc.header.stack.len() as u32;
         func.frame.var_args = var_args_object(&doc.header);
-        func.frame.fixed_offsets = fixed_object_offsets(&doc.header);
         func.constant_pool.declared = doc.header.constants.len() as u32;
         func.jump_table_kind = doc.header.jump_table.as_ref().and_then(|table| JumpTableKind::from_mir(&table.kind));
         func.module = Arc::clone(&self.module);
@@ -264,18 +263,6 @@ fn var_args_object(header: &FunctionHeader) -> Option<FrameRef> {
 /// Renames frame-object references as llc prints them: fixed objects are
 /// numbered in reverse order of creation, stack objects by position with
 /// their name appended (`%stack.0.x`).
-/// The offset of each fixed stack object by the number the function's
-/// body gives it (the printed order, see [`renumber_frame_objects`]).
-fn fixed_object_offsets(header: &FunctionHeader) -> Vec<i64> {
-    let mut offsets = vec![0; header.fixed_stack.len()];
-    for (object, id) in header.fixed_stack.iter().zip(fixed_stack_print_order(header)) {
-        if let Some(slot) = offsets.get_mut(id as usize) {
-            *slot = object.offset;
-        }
-    }
-    offsets
-}
-
 fn renumber_frame_objects(func: &mut Function, header: &FunctionHeader) {
     if header.fixed_stack.is_empty() && header.stack.is_empty() {
         return;

@@ -99,8 +99,9 @@ fn split_accesses_keep_their_meaning_in_either_byte_order() {
             let mut after = before.clone();
             legalize(&mut after, &target.info, target.hooks.as_ref(), LegalizeOptions::default())
                 .unwrap_or_else(|e| panic!("{triple}: {e}\n{body}"));
+            let (before, after) = (Program::new(&before), Program::new(&after));
             let inputs = random_inputs(&before, &abi, 32, 5);
-            let checked = check_equivalent(&Program::new(&before), &Program::new(&after), &abi, &inputs);
+            let checked = check_equivalent(&before, &after, &abi, &inputs);
             match checked {
                 Ok(c) => assert!(c.compared > c.vacuous, "{triple}: nothing compared\n{body}"),
                 Err(CheckError::Mismatch(m)) => panic!("{triple}: meaning changed: {m}\n{body}"),

@@ -60,7 +60,7 @@ fn vector_legalization_keeps_its_meaning() {
         let mut after = before.clone();
         legalize(&mut after, &target.info, target.hooks.as_ref(), LegalizeOptions::default())
             .unwrap_or_else(|e| panic!("{e}"));
-        let inputs = random_inputs(&before, &abi, 64, 7);
+        let inputs = random_inputs(&Program::new(&before), &abi, 64, 7);
         let checked = check_equivalent(&Program::new(&before), &Program::new(&after), &abi, &inputs)
             .unwrap_or_else(|e| panic!("{e}\n{source}"));
         assert!(checked.compared >= 32, "{checked:?}");

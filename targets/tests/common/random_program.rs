@@ -142,8 +142,9 @@ pub fn check(steps: &[Step]) -> Result<(), String> {
         }
     }
     let abi = Abi::riscv64();
-    let inputs = random_inputs(&before.func, &abi, 24, 7);
-    match check_equivalent(&Program::new(&before.func), &Program::new(&after.func), &abi, &inputs) {
+    let (old, new) = (Program::new(&before.func), Program::new(&after.func));
+    let inputs = random_inputs(&old, &abi, 24, 7);
+    match check_equivalent(&old, &new, &abi, &inputs) {
         Ok(_) => Ok(()),
         Err(CheckError::Mismatch(m)) => Err(format!("{m}\n{source}")),
         Err(other) => Err(format!("not checked: {other}\n{source}")),

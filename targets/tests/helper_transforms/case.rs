@@ -219,7 +219,7 @@ impl Case {
         }
         let mut abi = if self.darwin { Abi::aarch64() } else { Abi::riscv64() };
         abi.big_endian = self.big_endian;
-        let mut inputs = random_inputs(&before, &abi, MAX_INPUTS, 11);
+        let mut inputs = random_inputs(&Program::new(&before), &abi, MAX_INPUTS, 11);
         if self.non_nan {
             inputs.retain(|input| !input.regs.iter().any(|(name, value)| is_nan(name, value)));
         }

@@ -127,7 +127,7 @@ fn run(body: &str, info: &LegalizerInfo) -> String {
 fn assert_same_meaning(before: &Function, after: &Function) {
     use crate::interp::{Abi, CheckError, Program, check_equivalent, random_inputs};
     let abi = Abi::riscv64();
-    let inputs = random_inputs(before, &abi, 32, 7);
+    let inputs = random_inputs(&Program::new(before), &abi, 32, 7);
     if let Err(CheckError::Mismatch(mismatch)) =
         check_equivalent(&Program::new(before), &Program::new(after), &abi, &inputs)
     {
@@ -586,7 +586,7 @@ fn lowerings_keep_their_meaning() {
         };
         let info = rules(lowered);
         legalize(&mut after, &info, &DefaultTarget, LegalizeOptions::default()).unwrap_or_else(|e| panic!("{e}"));
-        let inputs = random_inputs(&before, &abi, 64, 11);
+        let inputs = random_inputs(&Program::new(&before), &abi, 64, 11);
         let checked = check_equivalent(&Program::new(&before), &Program::new(&after), &abi, &inputs)
             .unwrap_or_else(|e| panic!("{opcode}: {e}"));
         assert!(checked.compared >= 32, "{opcode}: {checked:?}");
