@@ -216,14 +216,18 @@ pub fn eval(ctx: &Ctx<'_>) -> Out {
                 },
                 None => false,
             };
-            let (Some(x), Some(y)) = (a.get(), b.get()) else {
-                return Ok(Some(vec![Value::undef(w), Value::undef(flag_w)]));
-            };
             let signed = matches!(op, G_SADDO | G_SSUBO | G_SMULO | G_SADDE | G_SSUBE);
             let kind = match op {
                 G_UADDO | G_SADDO | G_UADDE | G_SADDE => '+',
                 G_USUBO | G_SSUBO | G_USUBE | G_SSUBE => '-',
                 _ => '*',
+            };
+            let (Some(x), Some(y)) = (a.get(), b.get()) else {
+                // A bit of the result depends only on the bits below it
+                // (the high pieces of a narrowed value may be undefined
+                // while its low bits are not); the flag on all of them.
+                let sum = low_precise(a, b, |x, y| exact_arith(x, y, carry, signed, kind).0);
+                return Ok(Some(vec![sum, Value::undef(flag_w)]));
             };
             let (r, overflow) = exact_arith(x, y, carry, signed, kind);
             Ok(Some(vec![Value::defined(r), ctx.boolean(flag_w, Some(overflow))]))

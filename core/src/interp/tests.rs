@@ -118,6 +118,22 @@ fn undefined_bits_propagate() {
 }
 
 #[test]
+fn carry_arithmetic_keeps_the_low_bits_of_partly_undefined_values() {
+    // The high pieces of a narrowed add of any-extended values: the sum's
+    // bits below the first undefined input bit are defined, the carry-out
+    // is not.
+    let body = "bb.0:\n  %0:_(s32) = COPY $w0\n  %1:_(s8) = G_TRUNC %0\n  %2:_(s32) = G_ANYEXT %1(s8)\n  \
+                %3:_(s32), %4:_(s1) = G_UADDO %2, %2\n  %5:_(s1) = G_CONSTANT i1 true\n  \
+                %6:_(s32), %7:_(s1) = G_USUBE %2, %0, %5\n  %8:_(s32) = G_ZEXT %4(s1)\n  \
+                $w0 = COPY %3\n  $w1 = COPY %6\n  $w2 = COPY %8\n  \
+                RET_ReallyLR implicit $w0, implicit $w1, implicit $w2\n";
+    let r = run_on(body, &[("w0", w(0x1234_5681))]).unwrap();
+    assert_eq!(r[0].to_string(), "0x??????02");
+    assert_eq!(r[1].to_string(), "0x??????ff", "0x81 - 0x81 - 1, borrowing from undefined bits");
+    assert_eq!(r[2].to_string(), "0x0000000?", "the carry-out depends on every bit");
+}
+
+#[test]
 fn bit_counting_and_permutation() {
     assert_eq!(u(&binop("G_ROTL", "s8", 0x81, 1).unwrap()), Some(0x03));
     assert_eq!(u(&binop("G_ROTR", "s8", 0x81, 9).unwrap()), Some(0xc0));
