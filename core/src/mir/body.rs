@@ -51,19 +51,6 @@ impl<'t> VRegNames<'t> {
         }
     }
 
-    /// The register named by `digits` (a run of decimal digits), if one
-    /// was; `None` also when the name is not in the table (a leading zero,
-    /// or past the limit), which [`VRegNames::get`] then looks up.
-    #[inline]
-    pub(super) fn get_numbered(&self, digits: &str) -> Option<VReg> {
-        let bytes = digits.as_bytes();
-        if bytes.len() > 9 || bytes.first() == Some(&b'0') && bytes.len() > 1 {
-            return None;
-        }
-        let n = bytes.iter().fold(0, |n, b| n * 10 + usize::from(b - b'0'));
-        self.numbered.get(n).copied().flatten()
-    }
-
     /// Names `v` `name` (replacing an earlier register of that name).
     pub(super) fn insert(&mut self, name: &'t str, v: VReg) {
         match self.number(name) {

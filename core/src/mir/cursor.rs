@@ -81,27 +81,6 @@ impl<'a> Cursor<'a> {
         self.rest_bytes().first().copied()
     }
 
-    /// Consumes `byte` if it is next (after spaces): [`Cursor::eat`] for
-    /// one ASCII byte.
-    #[inline]
-    pub(super) fn eat_byte(&mut self, byte: u8) -> bool {
-        let found = self.peek_byte() == Some(byte);
-        self.pos += usize::from(found);
-        found
-    }
-
-    /// The generic register bank `_` right at the cursor, as
-    /// [`Cursor::name_after_sigil`] reads it, at once.
-    #[inline]
-    pub(super) fn generic_bank(&mut self) -> Option<&'a str> {
-        let rest = self.rest_bytes();
-        let bank = rest.first() == Some(&b'_') && !rest.get(1).is_some_and(|&b| is_ident_byte(b));
-        bank.then(|| {
-            self.pos += 1;
-            "_"
-        })
-    }
-
     /// Consumes `token` if the rest starts with it (after spaces).
     #[inline]
     pub(super) fn eat(&mut self, token: &str) -> bool {

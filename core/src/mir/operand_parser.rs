@@ -113,8 +113,7 @@ impl<'t> OperandParser<'_, 't> {
             self.cursor.set_pos(self.cursor.pos() + 1);
             let name = self
                 .cursor
-                .generic_bank()
-                .or_else(|| self.cursor.name_after_sigil())
+                .name_after_sigil()
                 .ok_or_else(|| self.cursor.error_here("expected a register class or bank"))?;
             if let Reg::Virtual(v) = reg {
                 if name == "_" {
@@ -140,9 +139,7 @@ impl<'t> OperandParser<'_, 't> {
                     self.set_vreg_type(v, ty, type_start..type_start + text.len())?;
                 }
             }
-            if !self.cursor.eat_byte(b')') {
-                return Err(self.cursor.error_here("expected ')' after the tied operand index"));
-            }
+            self.cursor.expect(")", "after the tied operand index")?;
         }
         Ok(Operand::Reg(RegOperand { reg, flags, subreg, tied_def }))
     }
@@ -156,12 +153,7 @@ impl<'t> OperandParser<'_, 't> {
     fn vreg_after_percent(&mut self, start: usize) -> Result<VReg, MirError> {
         // `%12` is numbered (digits only, as LLVM lexes it); `%name` is named.
         let name = match self.cursor.digits() {
-            Some(digits) => {
-                if let Some(v) = self.vregs.by_name.get_numbered(digits) {
-                    return Ok(v);
-                }
-                digits
-            }
+            Some(digits) => digits,
             None => self
                 .cursor
                 .name_after_sigil()
