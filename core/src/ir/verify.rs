@@ -5,7 +5,6 @@
 use super::{Function, Inst, InstData, Operand, Reg};
 use crate::opcode::{Opcode, OperandKind, OperandSpec};
 use crate::ty::Llt;
-use smallvec::SmallVec;
 use std::fmt;
 
 /// A verifier finding.
@@ -64,9 +63,9 @@ pub fn verify_copies(func: &Function, register_bits: &dyn Fn(&str) -> Option<u32
         if !data.is(Opcode::COPY) || data.operands.len() != 2 {
             continue;
         }
-        let regs: Vec<Reg> = data.operands.iter().filter_map(|op| op.as_reg().map(|r| r.reg)).collect();
-        let (virtual_reg, physical) = match regs.as_slice() {
-            [Reg::Virtual(v), Reg::Physical(p)] | [Reg::Physical(p), Reg::Virtual(v)] => (*v, *p),
+        let (Some(dst), Some(src)) = (data.operands[0].as_reg(), data.operands[1].as_reg()) else { continue };
+        let (virtual_reg, physical) = match (dst.reg, src.reg) {
+            (Reg::Virtual(v), Reg::Physical(p)) | (Reg::Physical(p), Reg::Virtual(v)) => (v, p),
             _ => continue,
         };
         let ty = func.ty(virtual_reg);
@@ -115,22 +114,21 @@ fn spec_for(layout: &[OperandSpec], index: usize, count: usize, defs: usize) -> 
 
 fn check_generic(func: &Function, op: Opcode, data: &InstData, report: &mut impl FnMut(String)) {
     let layout = op.info().operands;
-    let explicit: SmallVec<[&Operand; 8]> =
-        data.operands.iter().filter(|o| o.as_reg().is_none_or(|r| !r.is_implicit())).collect();
+    let explicit = || data.operands.iter().filter(|o| o.as_reg().is_none_or(|r| !r.is_implicit()));
+    let count = explicit().count();
     let fixed = layout.iter().filter(|s| !s.variadic).count();
-    let variadic = layout.iter().any(|s| s.variadic);
-    if explicit.len() < fixed || (!variadic && explicit.len() > fixed) {
-        report(format!(
-            "{op} expects {}{fixed} operands, found {}",
-            if variadic { "at least " } else { "" },
-            explicit.len()
-        ));
+    let variadic = fixed < layout.len();
+    if count < fixed || (!variadic && count > fixed) {
+        report(format!("{op} expects {}{fixed} operands, found {count}", if variadic { "at least " } else { "" }));
         return;
     }
     let mut types = [Llt::INVALID; 6];
     let mut mismatched = 0u8;
-    for (index, operand) in explicit.iter().enumerate() {
-        let Some(spec) = spec_for(layout, index, explicit.len(), usize::from(data.num_defs)) else { continue };
+    for (index, operand) in explicit().enumerate() {
+        // Without a variadic slot, operand `index` is slot `index`.
+        let spec =
+            if variadic { spec_for(layout, index, count, usize::from(data.num_defs)) } else { layout.get(index) };
+        let Some(spec) = spec else { continue };
         let type_index = match spec.kind {
             OperandKind::Type { index, .. } => Some(index),
             OperandKind::TypeAndBlock(type_index) => (index % 2 == 1).then_some(type_index),
@@ -165,7 +163,7 @@ fn check_generic(func: &Function, op: Opcode, data: &InstData, report: &mut impl
         }
     }
     check_type_relations(op, &types, report);
-    check_pieces(op, &types, explicit.len(), usize::from(data.num_defs), report);
+    check_pieces(op, &types, count, usize::from(data.num_defs), report);
 }
 
 /// Merges, unmerges, build-vectors and concatenations: the pieces cover

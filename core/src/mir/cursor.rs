@@ -51,20 +51,20 @@ impl<'a> Cursor<'a> {
         &self.text.as_bytes()[self.pos..self.end]
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn at_end(&mut self) -> bool {
         self.skip_spaces();
         self.pos >= self.end
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn skip_spaces(&mut self) {
         while self.pos < self.end && matches!(self.text.as_bytes()[self.pos], b' ' | b'\t') {
             self.pos += 1;
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn peek(&mut self) -> Option<char> {
         self.skip_spaces();
         match self.rest_bytes().first() {
@@ -75,14 +75,14 @@ impl<'a> Cursor<'a> {
     }
 
     /// The byte at the cursor (after spaces).
-    #[inline]
+    #[inline(always)]
     pub(super) fn peek_byte(&mut self) -> Option<u8> {
         self.skip_spaces();
         self.rest_bytes().first().copied()
     }
 
     /// Consumes `token` if the rest starts with it (after spaces).
-    #[inline]
+    #[inline(always)]
     pub(super) fn eat(&mut self, token: &str) -> bool {
         self.skip_spaces();
         if self.rest_bytes().starts_with(token.as_bytes()) {
@@ -106,11 +106,20 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    #[inline]
     pub(super) fn expect(&mut self, token: &str, what: &str) -> Result<(), MirError> {
-        if self.eat(token) { Ok(()) } else { Err(self.error_here(format!("expected '{token}' {what}"))) }
+        if self.eat(token) { Ok(()) } else { Err(self.expected(token, what)) }
+    }
+
+    /// The error of a missing `token`, kept out of line so that
+    /// [`Cursor::expect`]'s success path inlines.
+    #[cold]
+    fn expected(&mut self, token: &str, what: &str) -> MirError {
+        self.error_here(format!("expected '{token}' {what}"))
     }
 
     /// The identifier at the cursor (after spaces), without consuming it.
+    #[inline]
     pub(super) fn peek_ident(&mut self) -> Option<&'a str> {
         self.skip_spaces();
         let first = *self.rest_bytes().first()?;
@@ -134,6 +143,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// An identifier: letters, digits, `_`, `.`, `-` and `$` after the first.
+    #[inline]
     pub(super) fn ident(&mut self) -> Option<&'a str> {
         let word = self.peek_ident()?;
         self.pos += word.len();
@@ -142,6 +152,7 @@ impl<'a> Cursor<'a> {
 
     /// A name after a sigil: an identifier, a number, or a quoted string
     /// (returned with its quotes).
+    #[inline]
     pub(super) fn name_after_sigil(&mut self) -> Option<&'a str> {
         let rest = self.rest();
         if rest.starts_with('"') {
@@ -158,6 +169,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// A run of decimal digits right at the cursor.
+    #[inline]
     pub(super) fn digits(&mut self) -> Option<&'a str> {
         let len = self.rest_bytes().iter().take_while(|b| b.is_ascii_digit()).count();
         (len > 0).then(|| {
