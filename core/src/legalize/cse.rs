@@ -148,24 +148,26 @@ impl Cse {
 
     /// Records `inst` unless an identical instruction is recorded.
     fn record_if_new(&mut self, func: &Function, inst: Inst) {
-        if let Some(key) = self.key(func, inst)
-            && self.find(func, &key).is_none()
-        {
-            self.record(func, &key, inst);
+        if let Some(key) = self.key(func, inst) {
+            let hash = hash(&key);
+            if self.find(func, hash, &key).is_none() {
+                self.record(func, hash, &key, inst);
+            }
         }
     }
 
-    /// The placed instruction recorded with `key`, if any.
-    fn find(&self, func: &Function, key: &Key) -> Option<Inst> {
-        let candidates = self.table.get(&hash(key))?;
+    /// The placed instruction recorded with `key` (whose hash is `hash`),
+    /// if any.
+    fn find(&self, func: &Function, hash: u64, key: &Key) -> Option<Inst> {
+        let candidates = self.table.get(&hash)?;
         candidates.iter().copied().find(|c| self.is_recorded(*c) && key_of_is(func, *c, key))
     }
 
-    /// Records `inst` as the instruction with `key`, in place of any
-    /// recorded one that no longer has it.
-    fn record(&mut self, func: &Function, key: &Key, inst: Inst) {
+    /// Records `inst` as the instruction with `key` (whose hash is
+    /// `hash`), in place of any recorded one that no longer has it.
+    fn record(&mut self, func: &Function, hash: u64, key: &Key, inst: Inst) {
         let recorded = &self.recorded;
-        let candidates = self.table.entry(hash(key)).or_default();
+        let candidates = self.table.entry(hash).or_default();
         candidates
             .retain(|c| recorded.get(c.index()).copied().unwrap_or(false) && key_of_is(func, *c, key) && *c != inst);
         candidates.push(inst);
@@ -217,9 +219,7 @@ impl Cse {
             // its lookups): a step that builds nothing CSE shares leaves
             // them waiting, and an identical instruction recorded first
             // keeps the place.
-            if self.key(func, inst).is_none() {
-                return;
-            }
+            let Some(key) = self.key(func, inst) else { return };
             let defs = def_vregs(func, inst);
             let explicit = defs.iter().any(|d| explicit.contains(d));
             if explicit && defs.len() > 1 {
@@ -228,17 +228,16 @@ impl Cse {
                 // the table, so no later instruction is shared with it.
                 return;
             }
+            // Recording the others changes neither `inst` nor its key.
             self.flush_pending(func);
-            let existing = match self.key(func, inst) {
-                Some(key) => match self.find(func, &key).filter(|e| *e != inst) {
-                    Some(existing) => existing,
-                    None => {
-                        self.record(func, &key, inst);
-                        return;
-                    }
-                },
-                None => return,
-            };
+            let hash = hash(&key);
+            let found = self.find(func, hash, &key).filter(|e| *e != inst);
+            if found.is_none() {
+                self.record(func, hash, &key, inst);
+            }
+            // The key borrows the function, which changes from here on.
+            drop(key);
+            let Some(existing) = found else { return };
             if !func.comes_before(existing, inst) {
                 // Moved up, it takes the location both share (LLVM merges).
                 if func.inst(existing).debug_loc != func.inst(inst).debug_loc {

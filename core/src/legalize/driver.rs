@@ -15,6 +15,7 @@ use crate::ir::{Block, Function, Inst, InstOpcode, MemFlags, Operand, Reg, is_si
 use crate::legality::LegalizerInfo;
 use crate::mir::print_inst;
 use crate::opcode::{Opcode, flags};
+use smallvec::{SmallVec, smallvec};
 use std::collections::VecDeque;
 use std::fmt;
 
@@ -308,7 +309,7 @@ fn requeue(lists: &mut Lists, helper: &mut Helper<'_>, cse: &mut Cse, before: us
 /// Erases `inst`, then every definition feeding it that becomes trivially
 /// dead, transitively (LLVM's `eraseInstrs`).
 fn erase(lists: &mut Lists, func: &mut Function, inst: Inst) {
-    let mut chain = vec![inst];
+    let mut chain: SmallVec<[Inst; 4]> = smallvec![inst];
     let mut first = true;
     while let Some(dead) = chain.pop() {
         if func.inst(dead).block().is_none() || (!first && !is_trivially_dead(func, dead)) {
