@@ -69,9 +69,16 @@ impl<'t> VRegNames<'t> {
     /// The index of a name that is a plain number below the limit.
     fn number(&self, name: &str) -> Option<usize> {
         let bytes = name.as_bytes();
-        let plain =
-            matches!(bytes, [b'0'] | [b'1'..=b'9', ..]) && bytes.len() <= 9 && bytes.iter().all(u8::is_ascii_digit);
-        let n = if plain { bytes.iter().fold(0, |n, b| n * 10 + usize::from(b - b'0')) } else { return None };
+        if !matches!(bytes, [b'0'] | [b'1'..=b'9', ..]) || bytes.len() > 9 {
+            return None;
+        }
+        let mut n = 0;
+        for &b in bytes {
+            if !b.is_ascii_digit() {
+                return None;
+            }
+            n = n * 10 + usize::from(b - b'0');
+        }
         (n < self.limit).then_some(n)
     }
 }

@@ -6,8 +6,8 @@ use super::body::guessed_successors;
 use super::decimal::push_decimal;
 use super::file::MirPrintOptions;
 use crate::ir::{
-    Block, Function, INST_FLAG_NAMES, InstData, InstOpcode, MemFlags, MemOperand, MemSize, Operand, Reg, RegFlags,
-    RegOperand,
+    Block, Function, INST_FLAG_NAMES, InstData, InstFlags, InstOpcode, MemFlags, MemOperand, MemSize, Operand, Reg,
+    RegFlags, RegOperand,
 };
 use crate::opcode::{OperandKind, OperandSpec};
 use std::fmt::Write;
@@ -182,10 +182,12 @@ pub fn print_inst(func: &Function, inst: &InstData, out: &mut String) {
     if num_defs > 0 {
         out.push_str(" = ");
     }
-    for (flag, name) in INST_FLAG_NAMES {
-        if inst.flags.contains(flag) {
-            out.push_str(name);
-            out.push(' ');
+    if inst.flags != InstFlags::NONE {
+        for (flag, name) in INST_FLAG_NAMES {
+            if inst.flags.contains(flag) {
+                out.push_str(name);
+                out.push(' ');
+            }
         }
     }
     match inst.opcode {

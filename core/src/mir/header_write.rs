@@ -379,6 +379,11 @@ fn write_registers<'r>(
         if !options.simplify && 43 + decimal_len(u64::from(r.id)) + class.len() + preferred.len() <= 70 {
             out.push_str("  - { id: ");
             push_decimal(out, u64::from(r.id));
+            if class == "_" && preferred == "''" && flags == "[  ]" {
+                // A generic register, as nearly all are: one piece.
+                out.push_str(", class: _, preferred-register: '', flags: [  ] }\n");
+                continue;
+            }
             out.push_str(", class: ");
             out.push_str(&class);
             out.push_str(", preferred-register: ");
