@@ -6,33 +6,51 @@ use smallvec::SmallVec;
 use std::fmt;
 
 /// An integer of `bits` bits. Words above the width are always zero.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct ApInt {
     bits: u32,
-    words: SmallVec<[u64; 2]>,
+    words: Words,
+}
+
+/// The words of an [`ApInt`]: inline up to 128 bits, the usual widths.
+type Words = SmallVec<[u64; 2]>;
+
+impl Clone for ApInt {
+    /// A copy of the words as one block (`SmallVec`'s own `clone` pushes
+    /// them one by one).
+    fn clone(&self) -> ApInt {
+        ApInt { bits: self.bits, words: SmallVec::from_slice(&self.words) }
+    }
 }
 
 impl ApInt {
     /// The value `value` truncated to `bits` bits.
     pub fn from_u128(bits: u32, value: u128) -> ApInt {
-        let mut words: SmallVec<[u64; 2]> = SmallVec::from_elem(0, word_count(bits));
-        words[0] = value as u64;
-        if words.len() > 1 {
-            words[1] = (value >> 64) as u64;
-        }
-        ApInt { bits, words }.masked()
+        ApInt::from_fn(bits, |i| match i {
+            0 => value as u64,
+            1 => (value >> 64) as u64,
+            _ => 0,
+        })
     }
 
     /// The value `value` sign-extended or truncated to `bits` bits.
     pub fn from_i128(bits: u32, value: i128) -> ApInt {
-        let mut out = ApInt::from_u128(bits, value as u128);
-        if value < 0 {
-            for w in out.words.iter_mut().skip(2) {
-                *w = u64::MAX;
-            }
-            out = out.masked();
-        }
-        out
+        ApInt::from_fn(bits, |i| match i {
+            0 => value as u64,
+            1 => (value >> 64) as u64,
+            _ => (value >> 127) as u64,
+        })
+    }
+
+    /// The value whose word `i` is `word(i)` (called in order), truncated
+    /// to `bits` bits.
+    fn from_fn(bits: u32, word: impl FnMut(usize) -> u64) -> ApInt {
+        ApInt { bits, words: words_with(word_count(bits), word) }.masked()
+    }
+
+    /// Word `index`, zero past the last.
+    fn word(&self, index: usize) -> u64 {
+        self.words.get(index).copied().unwrap_or(0)
     }
 
     /// Parses a decimal literal with an optional `-`; `true`/`false` for
@@ -115,23 +133,17 @@ impl ApInt {
 
     /// Two's-complement negation.
     pub fn negate(&self) -> ApInt {
-        let mut words = self.words.clone();
-        let mut carry = 1u64;
-        for w in words.iter_mut() {
-            let (sum, overflow) = (!*w).overflowing_add(carry);
-            *w = sum;
-            carry = u64::from(overflow);
-        }
-        ApInt { bits: self.bits, words }.masked()
+        let mut carry = true;
+        ApInt::from_fn(self.bits, |i| {
+            let (sum, overflow) = (!self.words[i]).overflowing_add(u64::from(carry));
+            carry = overflow;
+            sum
+        })
     }
 
     /// Zero-extends or truncates to `bits`.
     pub fn zext_or_trunc(&self, bits: u32) -> ApInt {
-        let mut words: SmallVec<[u64; 2]> = SmallVec::from_elem(0, word_count(bits));
-        for (dst, src) in words.iter_mut().zip(&self.words) {
-            *dst = *src;
-        }
-        ApInt { bits, words }.masked()
+        ApInt::from_fn(bits, |i| self.word(i))
     }
 
     /// Sign-extends or truncates to `bits`.
@@ -139,22 +151,12 @@ impl ApInt {
         if bits <= self.bits || !self.is_negative() {
             return self.zext_or_trunc(bits);
         }
-        let mut out = self.zext_or_trunc(bits);
-        for i in self.bits..bits {
-            out.words[(i / 64) as usize] |= 1 << (i % 64);
-        }
-        out
+        self.zext_or_trunc(bits).or(&ApInt::bit_range(bits, self.bits, bits - self.bits))
     }
 
     /// Bits `[lo, lo + bits)` as a new value.
     pub fn extract(&self, lo: u32, bits: u32) -> ApInt {
-        let mut out = ApInt::from_u128(bits, 0);
-        for i in 0..bits {
-            if self.bit(lo + i) {
-                out.words[(i / 64) as usize] |= 1 << (i % 64);
-            }
-        }
-        out
+        self.lshr(lo).zext_or_trunc(bits)
     }
 
     fn masked(mut self) -> ApInt {
@@ -194,6 +196,16 @@ impl ApInt {
 
 fn word_count(bits: u32) -> usize {
     (bits as usize).div_ceil(64).max(1)
+}
+
+/// Words `word(0) .. word(count - 1)`, computed in order; written in place
+/// when they fit inline.
+fn words_with(count: usize, mut word: impl FnMut(usize) -> u64) -> Words {
+    match count {
+        1 => SmallVec::from_buf_and_len([word(0), 0], 1),
+        2 => SmallVec::from_buf([word(0), word(1)]),
+        _ => (0..count).map(word).collect(),
+    }
 }
 
 impl fmt::Display for ApInt {

@@ -3,8 +3,7 @@
 //! operations take operands of the same width; a narrower right operand is
 //! zero-extended (never a panic).
 
-use super::{ApInt, word_count};
-use smallvec::SmallVec;
+use super::{ApInt, words_with};
 use std::cmp::Ordering;
 
 impl ApInt {
@@ -15,16 +14,18 @@ impl ApInt {
 
     /// All ones (`-1`) of `bits` bits.
     pub fn all_ones(bits: u32) -> ApInt {
-        ApInt { bits, words: SmallVec::from_elem(u64::MAX, word_count(bits)) }.masked()
+        ApInt::from_fn(bits, |_| u64::MAX)
     }
 
     /// The value with only bits `[lo, lo + count)` set (clipped to the width).
     pub fn bit_range(bits: u32, lo: u32, count: u32) -> ApInt {
-        let mut out = ApInt::zero(bits);
-        for i in lo..lo.saturating_add(count).min(bits) {
-            out.set_bit(i, true);
-        }
-        out
+        let hi = lo.saturating_add(count);
+        // Word `i`'s share of the bits below bit `n` of the value.
+        let below = |n: u32, i: usize| match n.saturating_sub(i as u32 * 64) {
+            64.. => u64::MAX,
+            n => (1 << n) - 1,
+        };
+        ApInt::from_fn(bits, |i| below(hi, i) & !below(lo, i))
     }
 
     /// The signed minimum `100..0`.
@@ -40,11 +41,7 @@ impl ApInt {
     /// The value from little-endian 64-bit words (extra words ignored,
     /// missing ones zero), truncated to `bits`.
     pub fn from_words(bits: u32, words: &[u64]) -> ApInt {
-        let mut out: SmallVec<[u64; 2]> = SmallVec::from_elem(0, word_count(bits));
-        for (dst, src) in out.iter_mut().zip(words) {
-            *dst = *src;
-        }
-        ApInt { bits, words: out }.masked()
+        ApInt::from_fn(bits, |i| words.get(i).copied().unwrap_or(0))
     }
 
     /// The little-endian 64-bit words.
@@ -67,16 +64,13 @@ impl ApInt {
 
     /// True when every bit is one.
     pub fn is_all_ones(&self) -> bool {
-        *self == ApInt::all_ones(self.bits)
+        self.count_ones() == self.bits
     }
 
     /// The value with `other` written over bits `[lo, lo + other.bits())`.
     pub fn inserted(&self, lo: u32, other: &ApInt) -> ApInt {
-        let mut out = self.clone();
-        for i in 0..other.bits {
-            out.set_bit(lo + i, other.bit(i));
-        }
-        out
+        let kept = self.and(&ApInt::bit_range(self.bits, lo, other.bits).not());
+        kept.or(&other.zext_or_trunc(self.bits).shl(lo))
     }
 
     /// `high:low`, `low` in the least significant bits.
@@ -84,10 +78,11 @@ impl ApInt {
         low.zext_or_trunc(low.bits + high.bits).inserted(low.bits, high)
     }
 
+    /// The bitwise operation `f` of each pair of words, `other` zero-extended
+    /// or truncated to this width (`f` works bit by bit, so `other`'s bits
+    /// past the width only reach bits that the result drops).
     fn zip(&self, other: &ApInt, f: impl Fn(u64, u64) -> u64) -> ApInt {
-        let rhs = other.zext_or_trunc(self.bits);
-        let words = self.words.iter().zip(&rhs.words).map(|(a, b)| f(*a, *b)).collect();
-        ApInt { bits: self.bits, words }.masked()
+        ApInt::from_fn(self.bits, |i| f(self.words[i], other.word(i)))
     }
 
     /// Bitwise and.
@@ -107,8 +102,7 @@ impl ApInt {
 
     /// Bitwise complement.
     pub fn not(&self) -> ApInt {
-        let words = self.words.iter().map(|w| !w).collect();
-        ApInt { bits: self.bits, words }.masked()
+        ApInt::from_fn(self.bits, |i| !self.words[i])
     }
 
     /// Wrapping addition.
@@ -118,14 +112,15 @@ impl ApInt {
 
     /// Addition with a carry in; returns the sum and the carry out of the top bit.
     pub fn add_with_carry(&self, other: &ApInt, carry_in: bool) -> (ApInt, bool) {
-        let rhs = other.zext_or_trunc(self.bits);
-        let mut carry = u64::from(carry_in);
-        let mut words: SmallVec<[u64; 2]> = SmallVec::with_capacity(self.words.len());
-        for (a, b) in self.words.iter().zip(&rhs.words) {
-            let wide = u128::from(*a) + u128::from(*b) + u128::from(carry);
-            words.push(wide as u64);
-            carry = (wide >> 64) as u64;
+        if other.bits > self.bits {
+            return self.add_with_carry(&other.zext_or_trunc(self.bits), carry_in);
         }
+        let mut carry = u64::from(carry_in);
+        let words = words_with(self.words.len(), |i| {
+            let wide = u128::from(self.words[i]) + u128::from(other.word(i)) + u128::from(carry);
+            carry = (wide >> 64) as u64;
+            wide as u64
+        });
         let rem = self.bits % 64;
         let carry_out = if rem == 0 { carry != 0 } else { words.last().is_some_and(|top| top >> rem & 1 == 1) };
         (ApInt { bits: self.bits, words }.masked(), carry_out)
@@ -144,6 +139,10 @@ impl ApInt {
     /// The full product, `2 * bits` wide.
     pub fn mul_wide(&self, other: &ApInt) -> ApInt {
         let rhs = other.zext_or_trunc(self.bits);
+        if self.bits <= 64 {
+            // One word each: the product fits a u128.
+            return ApInt::from_u128(self.bits * 2, u128::from(self.words[0]) * u128::from(rhs.words[0]));
+        }
         let n = self.words.len();
         let mut out = vec![0u64; 2 * n + 1];
         for (i, a) in self.words.iter().enumerate() {
@@ -166,17 +165,25 @@ impl ApInt {
 
     /// Unsigned comparison.
     pub fn ucmp(&self, other: &ApInt) -> Ordering {
-        let rhs = other.zext_or_trunc(self.bits);
-        self.words.iter().rev().cmp(rhs.words.iter().rev())
+        if other.bits > self.bits {
+            return self.ucmp(&other.zext_or_trunc(self.bits));
+        }
+        (0..self.words.len())
+            .rev()
+            .map(|i| self.words[i].cmp(&other.word(i)))
+            .find(|o| o.is_ne())
+            .unwrap_or(Ordering::Equal)
     }
 
     /// Signed comparison.
     pub fn scmp(&self, other: &ApInt) -> Ordering {
-        let rhs = other.zext_or_trunc(self.bits);
-        match (self.is_negative(), rhs.is_negative()) {
+        if other.bits != self.bits {
+            return self.scmp(&other.zext_or_trunc(self.bits));
+        }
+        match (self.is_negative(), other.is_negative()) {
             (true, false) => Ordering::Less,
             (false, true) => Ordering::Greater,
-            _ => self.ucmp(&rhs),
+            _ => self.ucmp(other),
         }
     }
 
@@ -222,17 +229,11 @@ impl ApInt {
             return ApInt::zero(self.bits);
         }
         let (word_shift, bit_shift) = ((amount / 64) as usize, amount % 64);
-        let n = self.words.len();
-        let mut words: SmallVec<[u64; 2]> = SmallVec::from_elem(0, n);
-        for i in word_shift..n {
-            let src = i - word_shift;
-            let mut w = self.words[src] << bit_shift;
-            if bit_shift != 0 && src > 0 {
-                w |= self.words[src - 1] >> (64 - bit_shift);
-            }
-            words[i] = w;
-        }
-        ApInt { bits: self.bits, words }.masked()
+        ApInt::from_fn(self.bits, |i| {
+            let Some(src) = i.checked_sub(word_shift) else { return 0 };
+            let carried = if bit_shift != 0 && src > 0 { self.words[src - 1] >> (64 - bit_shift) } else { 0 };
+            self.words[src] << bit_shift | carried
+        })
     }
 
     /// Logical shift right by `amount` (zero when `amount >= bits`).
@@ -241,17 +242,11 @@ impl ApInt {
             return ApInt::zero(self.bits);
         }
         let (word_shift, bit_shift) = ((amount / 64) as usize, amount % 64);
-        let n = self.words.len();
-        let mut words: SmallVec<[u64; 2]> = SmallVec::from_elem(0, n);
-        for (i, slot) in words.iter_mut().enumerate().take(n - word_shift) {
+        ApInt::from_fn(self.bits, |i| {
             let src = i + word_shift;
-            let mut w = self.words[src] >> bit_shift;
-            if bit_shift != 0 && src + 1 < n {
-                w |= self.words[src + 1] << (64 - bit_shift);
-            }
-            *slot = w;
-        }
-        ApInt { bits: self.bits, words }.masked()
+            let carried = if bit_shift != 0 { self.word(src + 1) << (64 - bit_shift) } else { 0 };
+            self.word(src) >> bit_shift | carried
+        })
     }
 
     /// Arithmetic shift right by `amount` (all sign bits when `amount >= bits`).
@@ -266,7 +261,16 @@ impl ApInt {
 
     /// Number of leading zero bits.
     pub fn leading_zeros(&self) -> u32 {
-        (0..self.bits).rev().position(|i| self.bit(i)).map_or(self.bits, |p| p as u32)
+        // The words' bits above the width are zeros too.
+        let padding = self.words.len() as u32 * 64 - self.bits;
+        let mut count = 0;
+        for w in self.words.iter().rev() {
+            count += w.leading_zeros();
+            if *w != 0 {
+                break;
+            }
+        }
+        count - padding
     }
 
     /// Number of trailing zero bits.
@@ -294,11 +298,10 @@ impl ApInt {
 
     /// The bits in reverse order.
     pub fn reverse_bits(&self) -> ApInt {
-        let mut reversed = ApInt::zero(self.bits);
-        for i in (0..self.bits).filter(|&i| self.bit(i)) {
-            reversed.set_bit(self.bits - 1 - i, true);
-        }
-        reversed
+        // Reversed as whole words, then moved down past the padding.
+        let n = self.words.len();
+        let whole = ApInt::from_fn(n as u32 * 64, |i| self.words[n - 1 - i].reverse_bits());
+        whole.lshr(whole.bits - self.bits).zext_or_trunc(self.bits)
     }
 
     /// Number of one bits.
