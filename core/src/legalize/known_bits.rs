@@ -307,19 +307,19 @@ fn constant(func: &Function, v: VReg) -> Option<ApInt> {
 fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> Known {
     let ty = func.ty(v);
     let bits = ty.scalar_size_in_bits().max(1);
-    let nothing = Known::unknown(bits);
+    let nothing = || Known::unknown(bits);
     if !ty.is_scalar() || depth >= MAX_DEPTH {
-        return nothing;
+        return nothing();
     }
-    let Some(def) = func.def_inst(v) else { return nothing };
+    let Some(def) = func.def_inst(v) else { return nothing() };
     let data = func.inst(def);
-    let Some(opcode) = data.known_opcode() else { return nothing };
+    let Some(opcode) = data.known_opcode() else { return nothing() };
     let operand = |i: usize| data.operands.get(i).and_then(reg);
     if opcode == G_UNMERGE_VALUES {
         // A piece of a scalar: its slice of the source's bits.
         let defs = usize::from(data.num_defs);
         let (Some(index), Some(src)) = ((0..defs).position(|i| operand(i) == Some(v)), operand(defs)) else {
-            return nothing;
+            return nothing();
         };
         let source = known(func, target, src, depth + 1);
         let offset = index as u32 * bits;
@@ -336,24 +336,24 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
             {
                 Known { zero: ApInt::all_ones(bits).shl(1), one: ApInt::zero(bits) }
             }
-            _ => nothing,
+            _ => nothing(),
         };
     }
     let of = |i: usize| operand(i).map(|r| known(func, target, r, depth + 1));
     let high_zero = |low: u32| Known { zero: ApInt::all_ones(bits).shl(low.min(bits)), one: ApInt::zero(bits) };
     use Opcode::*;
     match opcode {
-        G_CONSTANT => constant(func, v).map_or(nothing, |c| Known::constant(&c)),
+        G_CONSTANT => constant(func, v).map_or_else(nothing, |c| Known::constant(&c)),
         G_ICMP | G_FCMP if bits > 1 => match content(target, opcode, false) {
             BooleanContent::ZeroOrOne => high_zero(1),
-            _ => nothing,
+            _ => nothing(),
         },
-        G_ZEXT => operand(1).map_or(nothing, |src| {
+        G_ZEXT => operand(1).map_or_else(nothing, |src| {
             let inner = known(func, target, src, depth + 1).resize(bits);
             let high = high_zero(func.ty(src).scalar_size_in_bits());
             Known { zero: inner.zero.or(&high.zero), one: inner.one }
         }),
-        G_ANYEXT => operand(1).map_or(nothing, |src| {
+        G_ANYEXT => operand(1).map_or_else(nothing, |src| {
             let src_bits = func.ty(src).scalar_size_in_bits();
             let inner = known(func, target, src, depth + 1).resize(bits);
             let low = ApInt::all_ones(src_bits).zext_or_trunc(bits);
@@ -361,13 +361,13 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
         }),
         G_ZEXTLOAD => match data.mem.first().and_then(|m| m.memory_type()) {
             Some(mem) => high_zero(mem.size_in_bits() as u32),
-            None => nothing,
+            None => nothing(),
         },
         G_ASSERT_ZEXT => match data.operands.get(2) {
             Some(Operand::Imm(width)) => high_zero(*width as u32),
-            _ => nothing,
+            _ => nothing(),
         },
-        G_TRUNC => of(1).map_or(nothing, |k| k.resize(bits)),
+        G_TRUNC => of(1).map_or_else(nothing, |k| k.resize(bits)),
         G_MERGE_VALUES => {
             // The pieces side by side, the first lowest.
             let mut merged = Known { zero: ApInt::zero(bits), one: ApInt::zero(bits) };
@@ -380,12 +380,12 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
             }
             merged
         }
-        G_SEXT => of(1).map_or(nothing, |k| k.sign_extend(bits)),
+        G_SEXT => of(1).map_or_else(nothing, |k| k.sign_extend(bits)),
         G_SEXT_INREG | G_ASSERT_SEXT => match (of(1), data.operands.get(2)) {
             (Some(k), Some(Operand::Imm(width))) if (1..=i64::from(bits)).contains(width) => {
                 k.resize(*width as u32).sign_extend(bits)
             }
-            _ => nothing,
+            _ => nothing(),
         },
         G_AND | G_OR | G_XOR => match (of(1), of(2)) {
             (Some(a), Some(b)) => match opcode {
@@ -396,11 +396,11 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
                     one: a.zero.and(&b.one).or(&a.one.and(&b.zero)),
                 },
             },
-            _ => nothing,
+            _ => nothing(),
         },
         G_ADD => match (of(1), of(2)) {
             (Some(a), Some(b)) => Known::add_carry(&a, &b, true, false),
-            _ => nothing,
+            _ => nothing(),
         },
         // The sum of an addition with overflow or carry (its carry-out is
         // taken above): with a carry-in, what is known of its lowest bit.
@@ -411,12 +411,12 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
             };
             match (of(2), of(3)) {
                 (Some(a), Some(b)) => Known::add_carry(&a, &b, carry.zero.bit(0), carry.one.bit(0)),
-                _ => nothing,
+                _ => nothing(),
             }
         }
         G_SUB => match (of(1), of(2)) {
             (Some(a), Some(b)) => Known::add_carry(&a, &Known { zero: b.one, one: b.zero }, false, true),
-            _ => nothing,
+            _ => nothing(),
         },
         G_MUL => match (of(1), of(2)) {
             (Some(a), Some(b)) => {
@@ -428,11 +428,11 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
                 let low_zero = ApInt::all_ones(bits).lshr(bits - trailing);
                 Known { zero: high_zero(product_bits).zero.or(&low_zero), one: ApInt::zero(bits) }
             }
-            _ => nothing,
+            _ => nothing(),
         },
         G_SELECT => match (of(2), of(3)) {
             (Some(a), Some(b)) => a.intersect(&b),
-            _ => nothing,
+            _ => nothing(),
         },
         // The result is one of the operands; an unsigned minimum also has
         // the leading zeros of the smaller one.
@@ -447,26 +447,28 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
                     common
                 }
             }
-            _ => nothing,
+            _ => nothing(),
         },
         // Whatever is known of the amount counts, not only a constant (a
         // G_TRUNC of one, say); shifting by the width or more is poison,
         // which LLVM's KnownBits shifts report as all bits zero.
         G_SHL | G_LSHR | G_ASHR => match (of(1), of(2)) {
             (Some(k), Some(amount)) => k.shifted(opcode, &amount),
-            _ => nothing,
+            _ => nothing(),
         },
-        G_BITREVERSE => of(1).map_or(nothing, |k| Known { zero: k.zero.reverse_bits(), one: k.one.reverse_bits() }),
-        G_CTPOP => of(1).map_or(nothing, |k| high_zero(bit_width(k.zero.bits() - k.zero.count_ones()))),
-        G_CTLZ | G_CTLZ_ZERO_UNDEF => of(1).map_or(nothing, |k| high_zero(bit_width(k.one.leading_zeros()))),
+        G_BITREVERSE => {
+            of(1).map_or_else(nothing, |k| Known { zero: k.zero.reverse_bits(), one: k.one.reverse_bits() })
+        }
+        G_CTPOP => of(1).map_or_else(nothing, |k| high_zero(bit_width(k.zero.bits() - k.zero.count_ones()))),
+        G_CTLZ | G_CTLZ_ZERO_UNDEF => of(1).map_or_else(nothing, |k| high_zero(bit_width(k.one.leading_zeros()))),
         // LLVM 22's value tracking has no rule for trailing-zero counts.
         // A copy costs no depth.
         COPY => match operand(1) {
             Some(src) if func.ty(src) == ty => known(func, target, src, depth),
-            _ => nothing,
+            _ => nothing(),
         },
         G_PHI => phi(func, target, data.operands.iter().skip(1).step_by(2), bits, depth),
-        _ => nothing,
+        _ => nothing(),
     }
 }
 
