@@ -14,7 +14,6 @@ use crate::ir::{Block, Function, InstData, InstFlags, InstOpcode, Operand, Succe
 use crate::opcode::{Opcode, flags};
 use crate::ty::Llt;
 use rustc_hash::FxHashMap;
-use smallvec::SmallVec;
 use std::ops::Range;
 
 /// Where each virtual register was first seen, and its numbering.
@@ -312,10 +311,11 @@ fn parse_liveins(p: &mut OperandParser<'_, '_>, block: Block) -> Result<(), MirE
 /// `[defs =] flags* OPCODE operands [annotations] [:: memoperands]`.
 fn parse_instruction(p: &mut OperandParser<'_, '_>, arch: Option<Arch>) -> Result<InstData, MirError> {
     let start = p.cursor.pos();
-    let mut defs: SmallVec<[Operand; 4]> = SmallVec::new();
+    // The opcode comes after the defs, which go straight into place.
+    let mut inst = InstData::new(InstOpcode::Known(Opcode::COPY));
     if matches!(p.cursor.peek(), Some('%' | '$')) || p.starts_with_register_flag() {
         loop {
-            defs.push(p.register_operand(true)?);
+            inst.operands.push(p.register_operand(true)?);
             if !p.cursor.eat(",") {
                 break;
             }
@@ -351,11 +351,10 @@ fn parse_instruction(p: &mut OperandParser<'_, '_>, arch: Option<Arch>) -> Resul
         }
         None => InstOpcode::Target(p.func.names.intern(opcode_name)),
     };
-    let mut inst = InstData::new(opcode);
+    inst.opcode = opcode;
     inst.flags = inst_flags;
-    inst.num_defs =
-        u16::try_from(defs.len()).map_err(|_| p.cursor.error(start..opcode_span.start, "too many definitions"))?;
-    inst.operands = defs;
+    inst.num_defs = u16::try_from(inst.operands.len())
+        .map_err(|_| p.cursor.error(start..opcode_span.start, "too many definitions"))?;
     p.operands_and_annotations(&mut inst)?;
     if p.cursor.eat("::") {
         loop {
