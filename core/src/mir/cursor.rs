@@ -47,7 +47,7 @@ impl<'a> Cursor<'a> {
     /// token being ASCII (a byte of a multi-byte character never equals
     /// one), without checking for character boundaries at each step.
     #[inline]
-    fn rest_bytes(&self) -> &'a [u8] {
+    pub(super) fn rest_bytes(&self) -> &'a [u8] {
         &self.text.as_bytes()[self.pos..self.end]
     }
 
@@ -264,7 +264,7 @@ impl<'a> Cursor<'a> {
 /// A byte of an identifier after its first: letters, digits, `_`, `.`, `-`
 /// and `$` (no byte of a multi-byte character is one).
 #[inline]
-fn is_ident_byte(b: u8) -> bool {
+pub(super) fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-' | b'$')
 }
 

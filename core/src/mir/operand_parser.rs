@@ -2,7 +2,7 @@
 
 use super::MirError;
 use super::body::VRegTable;
-use super::cursor::Cursor;
+use super::cursor::{Cursor, is_ident_byte};
 use crate::apint::ApInt;
 use crate::ir::{
     AtomicOrdering, Block, FloatPredicate, FpConst, FpKind, FrameRef, Function, InstData, IntPredicate, MemFlags,
@@ -92,14 +92,15 @@ impl<'t> OperandParser<'_, 't> {
             flags.insert(flag);
             self.cursor.advance(word.len());
         }
+        // The flag loop left the cursor past any spaces.
         let start = self.cursor.pos();
-        let reg = match self.cursor.peek() {
-            Some('$') => Reg::Physical(self.physical_register_symbol()?),
-            Some('%') => {
-                self.cursor.eat("%");
+        let reg = match self.cursor.rest_bytes().first() {
+            Some(b'$') => Reg::Physical(self.physical_register_symbol()?),
+            Some(b'%') => {
+                self.cursor.advance(1);
                 Reg::Virtual(self.vreg_after_percent(start)?)
             }
-            Some('_') if self.cursor.eat_word("_") => Reg::Physical(self.func.names.intern("noreg")),
+            Some(b'_') if self.cursor.eat_word("_") => Reg::Physical(self.func.names.intern("noreg")),
             _ => return Err(self.cursor.error_here("expected a register")),
         };
         let subreg = if self.cursor.rest().starts_with('.') {
@@ -111,10 +112,17 @@ impl<'t> OperandParser<'_, 't> {
         };
         if self.cursor.rest().starts_with(':') {
             self.cursor.set_pos(self.cursor.pos() + 1);
-            let name = self
-                .cursor
-                .name_after_sigil()
-                .ok_or_else(|| self.cursor.error_here("expected a register class or bank"))?;
+            let name = match self.cursor.rest_bytes() {
+                // The generic bank, as nearly every register is written.
+                [b'_', next, ..] if !is_ident_byte(*next) => {
+                    self.cursor.advance(1);
+                    "_"
+                }
+                _ => self
+                    .cursor
+                    .name_after_sigil()
+                    .ok_or_else(|| self.cursor.error_here("expected a register class or bank"))?,
+            };
             if let Reg::Virtual(v) = reg {
                 if name == "_" {
                     self.vregs.generic[v.index()] = true;
