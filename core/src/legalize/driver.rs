@@ -157,7 +157,7 @@ fn run(
             builder_loc.clone_from(&helper.func.inst(inst).debug_loc);
             let query = describe(helper.func, helper.func.inst(inst));
             let shown = tracer.as_ref().map(|t| t.capture(helper.func, inst));
-            match helper.legalize_step(inst) {
+            match helper.legalize_step(inst, query.as_ref()) {
                 StepResult::AlreadyLegal => {}
                 StepResult::Legalized => {
                     stats.steps += 1;
@@ -379,7 +379,16 @@ pub(super) fn is_artifact(func: &Function, inst: Inst) -> bool {
 /// No side effects and every def is an unused virtual register.
 pub(super) fn is_trivially_dead(func: &Function, inst: Inst) -> bool {
     let data = func.inst(inst);
-    let side_effect_free = match data.opcode {
+    // Uses by debug instructions do not count (LLVM's `use_nodbg_empty`).
+    // Looked at first: most instructions have a used def.
+    let only_debug_uses =
+        |v| func.use_insts(v).iter().all(|u| func.inst(*u).known_opcode().is_some_and(Opcode::is_debug));
+    let unused =
+        data.defs().iter().all(|op| matches!(op.as_reg().map(|r| r.reg), Some(Reg::Virtual(v)) if only_debug_uses(v)));
+    if !unused {
+        return false;
+    }
+    match data.opcode {
         InstOpcode::Known(opcode) => {
             let info = opcode.info();
             let side_effects = info.has(flags::HAS_SIDE_EFFECTS)
@@ -390,14 +399,7 @@ pub(super) fn is_trivially_dead(func: &Function, inst: Inst) -> bool {
             !side_effects && !ordered_memory && !data.operands.iter().any(|op| matches!(op, Operand::Intrinsic(_)))
         }
         InstOpcode::Target(name) => is_side_effect_free_target_generic(func.names.resolve(name)),
-    };
-    if !side_effect_free {
-        return false;
     }
-    // Uses by debug instructions do not count (LLVM's `use_nodbg_empty`).
-    let only_debug_uses =
-        |v| func.use_insts(v).iter().all(|u| func.inst(*u).known_opcode().is_some_and(Opcode::is_debug));
-    data.defs().iter().all(|op| matches!(op.as_reg().map(|r| r.reg), Some(Reg::Virtual(v)) if only_debug_uses(v)))
 }
 
 /// Blocks in reverse post-order from the entry.

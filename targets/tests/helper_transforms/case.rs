@@ -197,8 +197,9 @@ impl Case {
         };
         let mut after = before.clone();
         if let Expect::Unable = self.expect {
+            let query = describe(&after, after.inst(inst));
             let mut helper = Helper::new(&mut after, &info, target);
-            return match helper.legalize_step(inst) {
+            return match helper.legalize_step(inst, query.as_ref()) {
                 StepResult::Unable(_) => Ok(()),
                 other => Err(format!("expected the helper to refuse, got {other:?}")),
             };

@@ -27,14 +27,14 @@ mod widen;
 mod widen_merge;
 mod widen_ops;
 
-use super::query::describe;
+use super::query::QueryParts;
 use super::target::LegalizeTarget;
 use crate::apint::ApInt;
 use crate::ir::{
     Block, Builder, FrameRef, Function, InsertPoint, Inst, InstData, InstOpcode, MemFlags, MemOperand, Operand, Reg,
     VReg,
 };
-use crate::legality::{CustomOutcome, LegalizeAction, LegalizeStep, LegalizerInfo};
+use crate::legality::{CustomOutcome, LegalizeAction, LegalizerInfo};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
 
@@ -108,12 +108,6 @@ impl<'a> Helper<'a> {
         self.changed.contains(&inst)
     }
 
-    /// The rules' answer for `inst` (`None` for non-generic instructions).
-    pub fn step_for(&self, inst: Inst) -> Option<LegalizeStep> {
-        let parts = describe(self.func, self.func.inst(inst))?;
-        Some(self.info.action(&parts.query()))
-    }
-
     /// A new stack temporary of `size` bytes aligned to `align`
     /// (`createStackTemporary`): its address (a `G_FRAME_INDEX` built at
     /// the insertion point) and its `%stack.N` name for memory operands.
@@ -142,8 +136,9 @@ impl<'a> Helper<'a> {
         self.func.modify(load, |d| d.mem.push(mem));
     }
 
-    /// One legalization step for `inst`.
-    pub fn legalize_step(&mut self, inst: Inst) -> StepResult {
+    /// One legalization step for `inst`, whose legality query is `query`
+    /// (`None` for non-generic instructions).
+    pub fn legalize_step(&mut self, inst: Inst, query: Option<&QueryParts>) -> StepResult {
         self.point = InsertPoint::Before(inst);
         let opcode = self.func.inst(inst).known_opcode();
         if matches!(
@@ -160,7 +155,7 @@ impl<'a> Helper<'a> {
                 CustomOutcome::Failed => StepResult::Unable("the target could not legalize the intrinsic".into()),
             };
         }
-        let Some(step) = self.step_for(inst) else { return StepResult::AlreadyLegal };
+        let Some(step) = query.map(|parts| self.info.action(&parts.query())) else { return StepResult::AlreadyLegal };
         let (idx, ty) = (usize::from(step.type_idx), step.new_ty);
         match step.action {
             LegalizeAction::Legal => StepResult::AlreadyLegal,
