@@ -6,6 +6,7 @@
 use super::arena::ChunkedVec;
 use super::{Block, ConstantPool, Inst, InstData, JumpTableKind, Names, Operand, Reg, StackFrame, Symbol, VReg};
 use crate::llvm_ir::IrModule;
+use crate::opcode::Opcode;
 use crate::ty::Llt;
 use smallvec::SmallVec;
 use std::sync::Arc;
@@ -31,6 +32,10 @@ pub struct VRegInfo {
     defs: SmallVec<[Inst; 4]>,
     /// Instructions using it, once per use operand.
     uses: SmallVec<[Inst; 4]>,
+    /// The opcode of each of `uses` (`None` for a target instruction), so
+    /// that a search of a long use list for users of some opcodes reads
+    /// this list, not every user.
+    use_opcodes: SmallVec<[Option<Opcode>; 4]>,
 }
 
 /// A successor edge with its branch probability numerator (out of
@@ -159,6 +164,13 @@ impl Function {
     /// The instructions using `v`, once per use operand.
     pub fn use_insts(&self, v: VReg) -> &[Inst] {
         &self.vregs[v.index()].uses
+    }
+
+    /// The instructions using `v` with their opcodes (`None` for a
+    /// target opcode), as [`Function::use_insts`] lists them.
+    pub fn uses_with_opcodes(&self, v: VReg) -> impl Iterator<Item = (Inst, Option<Opcode>)> + '_ {
+        let info = &self.vregs[v.index()];
+        info.uses.iter().copied().zip(info.use_opcodes.iter().copied())
     }
 
     /// True when nothing uses `v`.
@@ -404,8 +416,10 @@ impl Function {
     }
 
     fn register_operands(&mut self, i: Inst) {
-        for op in &self.insts[i.index()].operands {
-            register(&mut self.vregs, i, op);
+        let data = &self.insts[i.index()];
+        let opcode = data.known_opcode();
+        for op in &data.operands {
+            register(&mut self.vregs, i, opcode, op);
         }
     }
 
@@ -416,7 +430,8 @@ impl Function {
     }
 
     fn register(&mut self, i: Inst, op: &Operand) {
-        register(&mut self.vregs, i, op);
+        let opcode = self.insts[i.index()].known_opcode();
+        register(&mut self.vregs, i, opcode, op);
     }
 
     fn unregister(&mut self, i: Inst, op: &Operand) {
@@ -429,13 +444,19 @@ impl Function {
     }
 }
 
-/// Adds `i` to the def or use list of the virtual register `op` names.
-fn register(vregs: &mut [VRegInfo], i: Inst, op: &Operand) {
+/// Adds `i`, of opcode `opcode` (`None` for a target one), to the def or use list of the
+/// virtual register `op` names.
+fn register(vregs: &mut [VRegInfo], i: Inst, opcode: Option<Opcode>, op: &Operand) {
     if let Operand::Reg(r) = op
         && let Reg::Virtual(v) = r.reg
     {
         let info = &mut vregs[v.index()];
-        if r.is_def() { info.defs.push(i) } else { info.uses.push(i) }
+        if r.is_def() {
+            info.defs.push(i);
+        } else {
+            info.uses.push(i);
+            info.use_opcodes.push(opcode);
+        }
     }
 }
 
@@ -446,9 +467,13 @@ fn unregister(vregs: &mut [VRegInfo], i: Inst, op: &Operand) {
         && let Reg::Virtual(v) = r.reg
     {
         let info = &mut vregs[v.index()];
-        let list = if r.is_def() { &mut info.defs } else { &mut info.uses };
-        if let Some(pos) = list.iter().rposition(|x| *x == i) {
-            list.remove(pos);
+        if r.is_def() {
+            if let Some(pos) = info.defs.iter().rposition(|x| *x == i) {
+                info.defs.remove(pos);
+            }
+        } else if let Some(pos) = info.uses.iter().rposition(|x| *x == i) {
+            info.uses.remove(pos);
+            info.use_opcodes.remove(pos);
         }
     }
 }

@@ -70,9 +70,8 @@ fn requeue_artifact_users(h: &mut Helper<'_>, mut regs: Vec<VReg>) {
         // as a shared constant may have thousands of others.
         let users: SmallVec<[(Inst, bool); 8]> = h
             .func
-            .use_insts(reg)
-            .iter()
-            .filter_map(|&user| match h.func.inst(user).known_opcode() {
+            .uses_with_opcodes(reg)
+            .filter_map(|(user, opcode)| match opcode {
                 Some(G_ANYEXT | G_ZEXT | G_SEXT | G_UNMERGE_VALUES | G_EXTRACT | G_TRUNC | G_BUILD_VECTOR) => {
                     Some((user, true))
                 }

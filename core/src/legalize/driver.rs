@@ -381,8 +381,7 @@ pub(super) fn is_trivially_dead(func: &Function, inst: Inst) -> bool {
     let data = func.inst(inst);
     // Uses by debug instructions do not count (LLVM's `use_nodbg_empty`).
     // Looked at first: most instructions have a used def.
-    let only_debug_uses =
-        |v| func.use_insts(v).iter().all(|u| func.inst(*u).known_opcode().is_some_and(Opcode::is_debug));
+    let only_debug_uses = |v| func.uses_with_opcodes(v).all(|(_, opcode)| opcode.is_some_and(Opcode::is_debug));
     let unused =
         data.defs().iter().all(|op| matches!(op.as_reg().map(|r| r.reg), Some(Reg::Virtual(v)) if only_debug_uses(v)));
     if !unused {
