@@ -138,20 +138,25 @@ impl<R: Read> Iterator for DocumentBatches<R> {
 /// written otherwise (no such line, a quoted or commented name, one YAML
 /// could read as another type): then only reading the headers tells.
 pub fn plain_function_names(batch: &str) -> Option<Vec<&str>> {
-    let mut names = Vec::new();
-    let mut wanted = false;
-    for line in batch.lines() {
-        if starts_document(line.as_bytes()) {
-            if wanted {
-                return None;
-            }
-            wanted = true;
-        } else if wanted && let Some(value) = line.strip_prefix("name: ") {
-            names.push(plain_name(value.trim_end_matches([' ', '\t', '\r']).trim_start_matches(' '))?);
-            wanted = false;
-        }
+    let bytes = batch.as_bytes();
+    let document_lines = (bytes.starts_with(b"---").then_some(0).into_iter())
+        .chain(memchr::memmem::find_iter(bytes, b"\n---").map(|at| at + 1));
+    let documents: Vec<usize> = document_lines.filter(|&at| starts_document(line_at(bytes, at))).collect();
+    let mut names = Vec::with_capacity(documents.len());
+    for (k, &start) in documents.iter().enumerate() {
+        let end = documents.get(k + 1).map_or(bytes.len(), |&next| next);
+        // The document's first line is its `---`: the name comes after.
+        let at = start + 1 + memchr::memmem::find(&bytes[start..end], b"\nname: ")?;
+        let value = &batch[at + "name: ".len()..at + line_at(bytes, at).len()];
+        names.push(plain_name(value.trim_end_matches([' ', '\t', '\r']).trim_start_matches(' '))?);
     }
-    (!wanted).then_some(names)
+    Some(names)
+}
+
+/// The line starting at `at`, without its line break.
+fn line_at(bytes: &[u8], at: usize) -> &[u8] {
+    let rest = &bytes[at..];
+    &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())]
 }
 
 /// `value` when YAML reads it as this very string.
