@@ -371,6 +371,14 @@ fn write_registers<'r>(
     }
     out.push_str("registers:\n");
     for r in registers {
+        let generic = r.class == "_" && r.preferred_register.is_empty() && r.flags.is_empty();
+        if generic && !options.simplify {
+            // A generic register, as nearly all are: the id in fixed text.
+            out.push_str("  - { id: ");
+            push_decimal(out, u64::from(r.id));
+            out.push_str(", class: _, preferred-register: '', flags: [  ] }\n");
+            continue;
+        }
         let (class, preferred, flags) = (quoted(r.class), quoted(r.preferred_register), flow_seq(r.flags));
         // A flow map wraps before a key once its line is past 70 columns;
         // the line reaches the last key, `flags`, at column 43 plus the
@@ -379,11 +387,6 @@ fn write_registers<'r>(
         if !options.simplify && 43 + decimal_len(u64::from(r.id)) + class.len() + preferred.len() <= 70 {
             out.push_str("  - { id: ");
             push_decimal(out, u64::from(r.id));
-            if class == "_" && preferred == "''" && flags == "[  ]" {
-                // A generic register, as nearly all are: one piece.
-                out.push_str(", class: _, preferred-register: '', flags: [  ] }\n");
-                continue;
-            }
             out.push_str(", class: ");
             out.push_str(&class);
             out.push_str(", preferred-register: ");
