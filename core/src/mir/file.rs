@@ -344,9 +344,9 @@ pub fn write_function(function: &MachineFunction, target: &Target, out: &mut Str
 pub fn write_function_with(function: &MachineFunction, target: &Target, options: MirPrintOptions, out: &mut String) {
     let func = &function.func;
     // Room for the text at once (a register line is about 60 bytes, an
-    // instruction line about 40): growing a large function's text by
-    // doubling copied it several times over.
-    out.reserve(64 * func.num_vregs() + 40 * func.inst_capacity() + 256);
+    // instruction line about 40, the other header keys about 1,400):
+    // growing a function's text by doubling copied it over again.
+    out.reserve(64 * func.num_vregs() + 40 * func.inst_capacity() + 2048);
     // Named vregs are not listed, as in llc.
     let registers = func.vregs().filter(|v| func.vreg(*v).name.is_none()).map(|v| RegisterEntry {
         id: v.index() as u32,
