@@ -38,6 +38,13 @@ pub struct VRegInfo {
     use_opcodes: SmallVec<[Option<Opcode>; 4]>,
 }
 
+impl VRegInfo {
+    /// Whether an instruction defines the register.
+    pub fn is_defined(&self) -> bool {
+        !self.defs.is_empty()
+    }
+}
+
 /// A successor edge with its branch probability numerator (out of
 /// 0x80000000), if one was given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -356,46 +356,48 @@ fn print_register(func: &Function, reg: &RegOperand, before_equals: bool, show_t
             out.push_str(name);
         }
     }
-    match reg.reg {
+    let virtual_reg = match reg.reg {
         Reg::Physical(name) => {
             if flags.contains(RegFlags::RENAMABLE) {
                 out.push_str("renamable ");
             }
             out.push('$');
             out.push_str(func.names.resolve(name));
+            None
         }
         Reg::Virtual(v) => {
             let info = func.vreg(v);
+            out.push('%');
             match &info.name {
-                Some(name) => {
-                    out.push('%');
-                    out.push_str(name);
-                }
-                None => {
-                    out.push('%');
-                    push_decimal(out, v.index() as u64);
-                }
+                Some(name) => out.push_str(name),
+                None => push_decimal(out, v.index() as u64),
             }
+            Some(info)
         }
-    }
+    };
     if let Some(subreg) = reg.subreg {
         out.push('.');
         out.push_str(func.names.resolve(subreg));
     }
-    if let Reg::Virtual(v) = reg.reg
-        && (before_equals || func.def_inst(v).is_none())
+    if let Some(info) = virtual_reg
+        && (before_equals || !info.is_defined())
     {
-        out.push(':');
-        out.push_str(func.vreg(v).class.map_or("_", |c| func.names.resolve(c)));
+        match info.class {
+            None => out.push_str(":_"),
+            Some(class) => {
+                out.push(':');
+                out.push_str(func.names.resolve(class));
+            }
+        }
     }
     if let Some(tied) = reg.tied_def
         && !flags.contains(RegFlags::DEF)
     {
         let _ = write!(out, "(tied-def {tied})");
     }
-    if show_type && let Reg::Virtual(v) = reg.reg {
+    if show_type && let Some(info) = virtual_reg {
         out.push('(');
-        func.ty(v).push_to(out);
+        info.ty.push_to(out);
         out.push(')');
     }
 }
