@@ -35,7 +35,8 @@ pub(super) fn print_body_with(func: &Function, options: MirPrintOptions, out: &m
 /// Prints `block`, whose layout successor is `next`.
 fn print_block(func: &Function, block: Block, next: Option<Block>, options: MirPrintOptions, out: &mut String) {
     let data = func.block(block);
-    let _ = write!(out, "  bb.{}", data.number);
+    out.push_str("  bb.");
+    push_decimal(out, u64::from(data.number));
     if let Some(name) = &data.ir_name {
         let _ = write!(out, ".{name}");
     }
@@ -50,7 +51,8 @@ fn print_block(func: &Function, block: Block, next: Option<Block>, options: MirP
             if i > 0 {
                 out.push_str(", ");
             }
-            let _ = write!(out, "${}", func.names.resolve(*reg));
+            out.push('$');
+            out.push_str(func.names.resolve(*reg));
             if let Some(mask) = mask {
                 let _ = write!(out, ":{mask}");
             }
@@ -269,10 +271,14 @@ fn print_operand(func: &Function, op: &Operand, before_equals: bool, show_type: 
             let _ = write!(out, "{v}");
         }
         Operand::IntPred(p) => {
-            let _ = write!(out, "intpred({})", p.name());
+            out.push_str("intpred(");
+            out.push_str(p.name());
+            out.push(')');
         }
         Operand::FloatPred(p) => {
-            let _ = write!(out, "floatpred({})", p.name());
+            out.push_str("floatpred(");
+            out.push_str(p.name());
+            out.push(')');
         }
         Operand::Block(b) => {
             out.push_str("%bb.");
