@@ -46,6 +46,11 @@ impl RegFlags {
         self.0 & other.0 == other.0
     }
 
+    /// True when any bit of `other` is set.
+    pub fn intersects(self, other: RegFlags) -> bool {
+        self.0 & other.0 != 0
+    }
+
     /// Sets the bits of `other`.
     pub fn insert(&mut self, other: RegFlags) {
         self.0 |= other.0;
