@@ -94,9 +94,10 @@ pub(super) fn parse_body<'t>(
     arch: Option<Arch>,
 ) -> Result<Vec<(u32, u32)>, MirError> {
     let lines = content_lines(text);
-    // Most lines define at most one new register.
+    // Most lines define at most one new register; passes such as the
+    // legalizer add about as many again, and regrowing copies them all.
     let expected = declared.len() + lines.len();
-    func.reserve_vregs(expected);
+    func.reserve_vregs(2 * expected);
     let mut vregs = VRegTable {
         by_name: VRegNames::with_capacity(expected),
         first_seen: Vec::with_capacity(expected),

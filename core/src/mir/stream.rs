@@ -49,7 +49,11 @@ impl<R: Read> DocumentBatches<R> {
     fn read_batch(&mut self) -> io::Result<Option<Batch>> {
         loop {
             if let Some(cut) = self.cut() {
-                let rest = self.pending.split_off(cut);
+                // What follows the cut starts the next batch, with room for
+                // the next read so that it is copied only this once.
+                let mut rest = Vec::with_capacity(self.pending.len() - cut + self.read_size());
+                rest.extend_from_slice(&self.pending[cut..]);
+                self.pending.truncate(cut);
                 let bytes = std::mem::replace(&mut self.pending, rest);
                 self.searched = 0;
                 return self.batch(bytes).map(Some);
@@ -63,13 +67,18 @@ impl<R: Read> DocumentBatches<R> {
             }
             // `read_to_end` appends into spare capacity without zeroing it,
             // retries interrupted reads, and stops short only at the end.
-            let want = CHUNK_BYTES.max(self.batch_bytes);
+            let want = self.read_size();
             // Room for the whole chunk at once: no regrowth while reading.
             self.pending.reserve(want);
             let want = want as u64;
             let read = (&mut self.reader).take(want).read_to_end(&mut self.pending)?;
             self.eof = (read as u64) < want;
         }
+    }
+
+    /// How much one read asks for.
+    fn read_size(&self) -> usize {
+        CHUNK_BYTES.max(self.batch_bytes)
     }
 
     /// Where the next batch ends: the start of the first document line at
