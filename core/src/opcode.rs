@@ -150,6 +150,12 @@ impl OpcodeInfo {
     pub fn num_def_slots(&self) -> usize {
         self.operands.iter().take_while(|op| op.def).count()
     }
+
+    /// Number of slots that are not variadic: the fewest explicit operands
+    /// an instruction of the opcode has.
+    pub fn num_fixed_slots(&self) -> usize {
+        self.operands.iter().filter(|op| !op.variadic).count()
+    }
 }
 
 impl Opcode {

@@ -168,6 +168,12 @@ impl InstData {
         &self.operands[usize::from(self.num_defs)..]
     }
 
+    /// The operands but implicit registers: those an opcode's operand
+    /// layout describes.
+    pub fn explicit_operands(&self) -> impl Iterator<Item = &Operand> + Clone {
+        self.operands.iter().filter(|op| op.as_reg().is_none_or(|r| !r.is_implicit()))
+    }
+
     /// The block holding the instruction (`None` once erased).
     pub fn block(&self) -> Option<Block> {
         self.block

@@ -114,9 +114,8 @@ fn spec_for(layout: &[OperandSpec], index: usize, count: usize, defs: usize) -> 
 
 fn check_generic(func: &Function, op: Opcode, data: &InstData, report: &mut impl FnMut(String)) {
     let layout = op.info().operands;
-    let explicit = || data.operands.iter().filter(|o| o.as_reg().is_none_or(|r| !r.is_implicit()));
-    let count = explicit().count();
-    let fixed = layout.iter().filter(|s| !s.variadic).count();
+    let count = data.explicit_operands().count();
+    let fixed = op.info().num_fixed_slots();
     let variadic = fixed < layout.len();
     if count < fixed || (!variadic && count > fixed) {
         report(format!("{op} expects {}{fixed} operands, found {count}", if variadic { "at least " } else { "" }));
@@ -124,7 +123,7 @@ fn check_generic(func: &Function, op: Opcode, data: &InstData, report: &mut impl
     }
     let mut types = [Llt::INVALID; 6];
     let mut mismatched = 0u8;
-    for (index, operand) in explicit().enumerate() {
+    for (index, operand) in data.explicit_operands().enumerate() {
         // Without a variadic slot, operand `index` is slot `index`.
         let spec =
             if variadic { spec_for(layout, index, count, usize::from(data.num_defs)) } else { layout.get(index) };

@@ -31,8 +31,7 @@ pub fn describe(func: &Function, inst: &InstData) -> Option<QueryParts> {
     let opcode = inst.known_opcode().filter(|op| op.is_generic())?;
     let info = opcode.info();
     let mut types: SmallVec<[Llt; 4]> = SmallVec::from_elem(Llt::INVALID, usize::from(info.num_type_indices));
-    let explicit = inst.operands.iter().filter(|op| op.as_reg().is_none_or(|r| !r.is_implicit()));
-    for (index, operand) in explicit.enumerate() {
+    for (index, operand) in inst.explicit_operands().enumerate() {
         let spec = info.operands.get(index).or_else(|| info.operands.iter().rev().find(|s| s.variadic));
         let Some(spec) = spec else { break };
         let type_index = match spec.kind {

@@ -398,8 +398,8 @@ fn check_operand_count(op: Opcode, inst: &InstData, span: Range<usize>) -> Resul
     if !info.generic {
         return Ok(());
     }
-    let explicit = inst.operands.iter().filter(|o| o.as_reg().is_none_or(|r| !r.is_implicit())).count();
-    let fixed = info.operands.iter().filter(|s| !s.variadic).count();
+    let explicit = inst.explicit_operands().count();
+    let fixed = info.num_fixed_slots();
     if explicit < fixed {
         return Err(MirError::new(
             format!("{} expects at least {fixed} explicit operands, found {explicit}", op.name()),
