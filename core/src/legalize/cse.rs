@@ -11,13 +11,11 @@
 //! same places.
 
 use crate::apint::ApInt;
-use crate::ir::{
-    Block, FpConst, FpKind, Function, Inst, InstData, InstOpcode, IntPredicate, Operand, Reg, RegOperand, VReg,
-};
+use crate::ir::{FpConst, FpKind, Function, Inst, InstData, InstOpcode, Operand, Reg, RegOperand, VReg};
 use crate::opcode::Opcode;
-use crate::ty::Llt;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHasher};
 use smallvec::SmallVec;
+use std::hash::{Hash, Hasher};
 
 /// Whether the builder CSEs and folds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,29 +29,11 @@ pub enum CseMode {
     Full,
 }
 
-/// What identifies an instruction for CSE, its constants borrowed from
-/// the function (a key is built for each lookup and dropped after it).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Key<'f> {
-    block: Block,
-    opcode: Opcode,
-    defs: SmallVec<[(Llt, Option<crate::ir::Symbol>); 1]>,
-    uses: SmallVec<[UseKey<'f>; 3]>,
-    flags: crate::ir::InstFlags,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum UseKey<'f> {
-    Reg(VReg),
-    Imm(i64),
-    CImm(&'f ApInt),
-    FpImm(&'f FpConst),
-    IntPred(IntPredicate),
-}
-
-/// The CSE table of one function: instructions by the hash of their key
-/// (a few bytes each, where the keys themselves would take a hundred);
-/// candidates are told apart by their keys, computed again.
+/// The CSE table of one function: instructions by the hash of their key,
+/// the fields that make two instructions interchangeable (block, opcode,
+/// flags, def types and classes, uses). Keys are never built: a hash is
+/// computed from the instruction and candidates are compared with it
+/// field by field.
 pub struct Cse {
     mode: CseMode,
     table: FxHashMap<u64, SmallVec<[Inst; 1]>>,
@@ -148,28 +128,27 @@ impl Cse {
 
     /// Records `inst` unless an identical instruction is recorded.
     fn record_if_new(&mut self, func: &Function, inst: Inst) {
-        if let Some(key) = self.key(func, inst) {
-            let hash = hash(&key);
-            if self.find(func, hash, &key).is_none() {
-                self.record(func, hash, &key, inst);
-            }
+        if let Some(hash) = self.key_hash(func, inst)
+            && self.find(func, hash, inst).is_none()
+        {
+            self.record(func, hash, inst);
         }
     }
 
-    /// The placed instruction recorded with `key` (whose hash is `hash`),
-    /// if any.
-    fn find(&self, func: &Function, hash: u64, key: &Key) -> Option<Inst> {
+    /// The placed instruction recorded with the key of `inst` (whose hash
+    /// is `hash`), if any.
+    fn find(&self, func: &Function, hash: u64, inst: Inst) -> Option<Inst> {
         let candidates = self.table.get(&hash)?;
-        candidates.iter().copied().find(|c| self.is_recorded(*c) && key_of_is(func, *c, key))
+        candidates.iter().copied().find(|c| self.is_recorded(*c) && has_key_of(func, *c, inst))
     }
 
-    /// Records `inst` as the instruction with `key` (whose hash is
-    /// `hash`), in place of any recorded one that no longer has it.
-    fn record(&mut self, func: &Function, hash: u64, key: &Key, inst: Inst) {
+    /// Records `inst` under its key (whose hash is `hash`), in place of any
+    /// recorded instruction that no longer has that key.
+    fn record(&mut self, func: &Function, hash: u64, inst: Inst) {
         let recorded = &self.recorded;
         let candidates = self.table.entry(hash).or_default();
         candidates
-            .retain(|c| recorded.get(c.index()).copied().unwrap_or(false) && key_of_is(func, *c, key) && *c != inst);
+            .retain(|c| recorded.get(c.index()).copied().unwrap_or(false) && has_key_of(func, *c, inst) && *c != inst);
         candidates.push(inst);
         self.set_recorded(inst, true);
     }
@@ -219,7 +198,7 @@ impl Cse {
             // its lookups): a step that builds nothing CSE shares leaves
             // them waiting, and an identical instruction recorded first
             // keeps the place.
-            let Some(key) = self.key(func, inst) else { return };
+            let Some(hash) = self.key_hash(func, inst) else { return };
             let defs = def_vregs(func, inst);
             let explicit = defs.iter().any(|d| explicit.contains(d));
             if explicit && defs.len() > 1 {
@@ -230,13 +209,10 @@ impl Cse {
             }
             // Recording the others changes neither `inst` nor its key.
             self.flush_pending(func);
-            let hash = hash(&key);
-            let found = self.find(func, hash, &key).filter(|e| *e != inst);
+            let found = self.find(func, hash, inst).filter(|e| *e != inst);
             if found.is_none() {
-                self.record(func, hash, &key, inst);
+                self.record(func, hash, inst);
             }
-            // The key borrows the function, which changes from here on.
-            drop(key);
             let Some(existing) = found else { return };
             if !func.comes_before(existing, inst) {
                 // Moved up, it takes the location both share (LLVM merges).
@@ -276,13 +252,13 @@ impl Cse {
         self.remember(func, existing);
     }
 
-    /// The CSE key of `inst` when this mode shares its opcode.
-    fn key<'f>(&self, func: &'f Function, inst: Inst) -> Option<Key<'f>> {
+    /// The hash of the CSE key of `inst` when this mode shares its opcode.
+    fn key_hash(&self, func: &Function, inst: Inst) -> Option<u64> {
         let shared = match func.inst(inst).known_opcode()? {
             Opcode::G_CONSTANT | Opcode::G_FCONSTANT | Opcode::G_IMPLICIT_DEF => self.mode != CseMode::Off,
             _ => self.mode == CseMode::Full,
         };
-        if shared { key(func, inst) } else { None }
+        if shared { key_hash(func, inst) } else { None }
     }
 }
 
@@ -297,78 +273,75 @@ fn def_vregs(func: &Function, inst: Inst) -> SmallVec<[VReg; 2]> {
         .collect()
 }
 
-/// The 64-bit hash a key is filed under.
-fn hash(key: &Key) -> u64 {
-    use std::hash::BuildHasher;
-    rustc_hash::FxBuildHasher.hash_one(key)
-}
-
-/// True when `existing` is still placed and still has `key`: `key`
-/// compared with the instruction field by field, as [`key`] would build
-/// it, without building one (a lookup compares every candidate).
-fn key_of_is(func: &Function, existing: Inst, expected: &Key) -> bool {
-    let data = func.inst(existing);
-    if data.block() != Some(expected.block)
-        || data.known_opcode() != Some(expected.opcode)
-        || data.flags != expected.flags
-        || usize::from(data.num_defs) != expected.defs.len()
-    {
-        return false;
-    }
-    let defs_match =
-        data.defs().iter().zip(&expected.defs).all(|(op, &(ty, class))| match op.as_reg().map(|r| r.reg) {
-            Some(Reg::Virtual(v)) => func.ty(v) == ty && func.vreg(v).class == class,
-            _ => false,
-        });
-    let mut uses = data.uses().iter();
-    let uses_match = expected.uses.iter().all(|want| uses.next().is_some_and(|op| use_is(op, want)));
-    defs_match && uses_match && uses.next().is_none()
-}
-
-/// True when operand `op` is the use `want` stands for in a key.
-fn use_is(op: &Operand, want: &UseKey) -> bool {
-    match (op, want) {
-        (Operand::Reg(r), UseKey::Reg(v)) => !r.is_implicit() && r.reg == Reg::Virtual(*v),
-        (Operand::Imm(a), UseKey::Imm(b)) => a == b,
-        (Operand::CImm(a), UseKey::CImm(b)) => **a == **b,
-        (Operand::FpImm(a), UseKey::FpImm(b)) => **a == **b,
-        (Operand::IntPred(a), UseKey::IntPred(b)) => a == b,
-        _ => false,
-    }
-}
-
-/// The CSE key of a CSE-able instruction whose defs are all vregs (only
-/// `G_UNMERGE_VALUES` has several).
-fn key(func: &Function, inst: Inst) -> Option<Key<'_>> {
+/// The hash of the CSE key of `inst`, `None` when it has none: a key is
+/// had by a placed instruction of a CSE-able opcode with one def (several
+/// only for `G_UNMERGE_VALUES`), every def a vreg, every use a vreg, an
+/// immediate, a constant or a predicate.
+fn key_hash(func: &Function, inst: Inst) -> Option<u64> {
     let data = func.inst(inst);
     let opcode = data.known_opcode().filter(|op| is_cse_opcode(*op))?;
     let block = data.block()?;
-    if data.num_defs != 1 && opcode != Opcode::G_UNMERGE_VALUES {
+    if data.num_defs == 0 || (data.num_defs != 1 && opcode != Opcode::G_UNMERGE_VALUES) {
         return None;
     }
-    if data.num_defs == 0 {
-        return None;
-    }
-    let mut defs = SmallVec::new();
+    let mut hasher = FxHasher::default();
+    (block, opcode, data.flags, data.num_defs).hash(&mut hasher);
     for op in data.defs() {
         let Some(Reg::Virtual(v)) = op.as_reg().map(|r| r.reg) else { return None };
-        defs.push((func.ty(v), func.vreg(v).class));
+        let info = func.vreg(v);
+        (info.ty, info.class).hash(&mut hasher);
     }
-    let mut uses = SmallVec::new();
     for op in data.uses() {
-        uses.push(match op {
+        match op {
             Operand::Reg(r) if !r.is_implicit() => match r.reg {
-                Reg::Virtual(v) => UseKey::Reg(v),
+                Reg::Virtual(v) => v.hash(&mut hasher),
                 Reg::Physical(_) => return None,
             },
-            Operand::Imm(v) => UseKey::Imm(*v),
-            Operand::CImm(v) => UseKey::CImm(v),
-            Operand::FpImm(v) => UseKey::FpImm(v),
-            Operand::IntPred(p) => UseKey::IntPred(*p),
+            Operand::Imm(v) => v.hash(&mut hasher),
+            Operand::CImm(v) => v.hash(&mut hasher),
+            Operand::FpImm(v) => v.hash(&mut hasher),
+            Operand::IntPred(p) => p.hash(&mut hasher),
             _ => return None,
-        });
+        }
     }
-    Some(Key { block, opcode, defs, uses, flags: data.flags })
+    Some(hasher.finish())
+}
+
+/// True when `existing` is placed and has the CSE key of `inst`, which has
+/// one: the two compared field by field.
+fn has_key_of(func: &Function, existing: Inst, inst: Inst) -> bool {
+    let (data, wanted) = (func.inst(existing), func.inst(inst));
+    if data.block() != wanted.block()
+        || data.opcode != wanted.opcode
+        || data.flags != wanted.flags
+        || data.num_defs != wanted.num_defs
+        || data.operands.len() != wanted.operands.len()
+    {
+        return false;
+    }
+    let defs_match = data.defs().iter().zip(wanted.defs()).all(|(op, want)| {
+        match (op.as_reg().map(|r| r.reg), want.as_reg().map(|r| r.reg)) {
+            (Some(Reg::Virtual(v)), Some(Reg::Virtual(w))) => {
+                let (have, want) = (func.vreg(v), func.vreg(w));
+                have.ty == want.ty && have.class == want.class
+            }
+            _ => false,
+        }
+    });
+    defs_match && data.uses().iter().zip(wanted.uses()).all(|(op, want)| same_use(op, want))
+}
+
+/// True when use operand `op` stands where `want`, a use of an instruction
+/// with a CSE key, does.
+fn same_use(op: &Operand, want: &Operand) -> bool {
+    match (op, want) {
+        (Operand::Reg(r), Operand::Reg(w)) => !r.is_implicit() && r.reg == w.reg,
+        (Operand::Imm(a), Operand::Imm(b)) => a == b,
+        (Operand::CImm(a), Operand::CImm(b)) => **a == **b,
+        (Operand::FpImm(a), Operand::FpImm(b)) => **a == **b,
+        (Operand::IntPred(a), Operand::IntPred(b)) => a == b,
+        _ => false,
+    }
 }
 
 /// A binary operation on two `G_CONSTANT`s becomes a `G_CONSTANT`; on two
