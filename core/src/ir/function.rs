@@ -476,12 +476,23 @@ fn unregister(vregs: &mut [VRegInfo], i: Inst, op: &Operand) {
         let info = &mut vregs[v.index()];
         if r.is_def() {
             if let Some(pos) = info.defs.iter().rposition(|x| *x == i) {
-                info.defs.remove(pos);
+                remove_keeping_order(&mut info.defs, pos);
             }
         } else if let Some(pos) = info.uses.iter().rposition(|x| *x == i) {
-            info.uses.remove(pos);
-            info.use_opcodes.remove(pos);
+            remove_keeping_order(&mut info.uses, pos);
+            remove_keeping_order(&mut info.use_opcodes, pos);
         }
+    }
+}
+
+/// Removes entry `pos` of `list`, the later ones moving down; the last
+/// one, as an instruction erased after the ones after it usually is, is
+/// popped without moving anything.
+fn remove_keeping_order<A: smallvec::Array>(list: &mut SmallVec<A>, pos: usize) {
+    if pos + 1 == list.len() {
+        list.pop();
+    } else {
+        list.remove(pos);
     }
 }
 
