@@ -10,8 +10,8 @@ use crate::llc_args::{LlcArgs, Pass};
 use crate::output::Sink;
 use crate::verification::Verifier;
 use gisel_core::mir::{
-    Batch, DocumentBatches, FunctionDoc, MachineFunction, MirDocuments, MirError, MirPrintOptions, Target,
-    plain_function_names, read_mir_documents, write_function_with, write_ir_module,
+    Batch, DocumentBatches, FunctionDoc, MachineFunction, MirDocuments, MirError, MirFile, MirPrintOptions, Target,
+    parse_document, plain_function_names, read_mir_documents, write_function_with, write_ir_module,
 };
 use std::collections::{BTreeMap, HashSet};
 use std::num::NonZeroUsize;
@@ -207,19 +207,38 @@ pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
     let target = documents.target.clone();
     let run = Run { target: &target, args, legalizer, verifier: Verifier::new(&target) };
     let docs = std::mem::take(&mut documents.functions);
-    let mut streamed = run.batch(&documents, docs, &|e| render(path, e, 0), &mut merge, &mut sink);
+    let overlap = cores() > 1;
+    let (mut streamed, mut next) = process_then_prepare(overlap, &mut batches, || {
+        run.batch(&documents, docs, &|e| render(path, e, 0), &mut merge, &mut sink)
+    });
     while streamed.is_ok()
-        && let Some(batch) = batches.next()
+        && let Some(prepared) = next.take()
     {
-        streamed = batch.map_err(|e| cannot_read(path, &e)).and_then(|batch| {
-            let render = |e| render(path, e, batch.offset);
-            let mut more = documents.read_more(&batch.text).map_err(render)?;
-            if ahead == Ahead::Nothing {
-                names.define_all(&more.functions).map_err(render)?;
+        let prepared = match prepared {
+            Ok(prepared) => prepared,
+            Err(error) => {
+                streamed = Err(cannot_read(path, &error));
+                break;
             }
-            let docs = std::mem::take(&mut more.functions);
-            run.batch(&more, docs, &render, &mut merge, &mut sink)
-        });
+        };
+        let offset = prepared.batch.offset;
+        let render = |e| render(path, e, offset);
+        let mut more = match prepared.file {
+            Ok(file) => documents.with_more(&prepared.batch.text, file),
+            Err(error) => {
+                streamed = Err(render(error));
+                break;
+            }
+        };
+        if ahead == Ahead::Nothing
+            && let Err(error) = names.define_all(&more.functions)
+        {
+            streamed = Err(render(error));
+            break;
+        }
+        let docs = std::mem::take(&mut more.functions);
+        (streamed, next) =
+            process_then_prepare(overlap, &mut batches, || run.batch(&more, docs, &render, &mut merge, &mut sink));
     }
     if let Err(error) = streamed {
         if ahead != Ahead::Read {
@@ -326,6 +345,51 @@ fn cannot_read(path: &str, error: &std::io::Error) -> String {
     format!("gisel: cannot read '{path}': {error}")
 }
 
+/// A later batch of the file, split into documents with their headers
+/// read (or the error doing so met).
+struct Prepared {
+    batch: Batch,
+    file: Result<MirFile, MirError>,
+}
+
+/// Runs `process` (the current batch's functions) and reads and splits the
+/// next batch of `batches`. With `overlap` the next batch is prepared on a
+/// thread of its own while `process` runs, so that no core waits for it
+/// between batches; otherwise only once `process` has succeeded.
+fn process_then_prepare<I>(
+    overlap: bool,
+    batches: &mut I,
+    process: impl FnOnce() -> Result<(), String>,
+) -> (Result<(), String>, Option<std::io::Result<Prepared>>)
+where
+    I: Iterator<Item = std::io::Result<Batch>> + Send,
+{
+    let mut prepare = || {
+        batches.next().map(|batch| {
+            batch.map(|batch| {
+                let file = parse_document(&batch.text);
+                Prepared { batch, file }
+            })
+        })
+    };
+    if !overlap {
+        let processed = process();
+        let next = if processed.is_ok() { prepare() } else { None };
+        return (processed, next);
+    }
+    thread::scope(|scope| {
+        let preparing = scope.spawn(prepare);
+        let processed = process();
+        let next = preparing.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (processed, next)
+    })
+}
+
+/// How many threads the functions are processed on: one per core.
+fn cores() -> usize {
+    thread::available_parallelism().map_or(1, NonZeroUsize::get)
+}
+
 /// Computes every document's outcome on as many threads as there are
 /// cores and hands each to `deliver` in file order as soon as those before
 /// it are delivered, so that a function's text is written (and its memory
@@ -342,7 +406,7 @@ fn process_in_parallel(
     deliver: &mut (dyn FnMut(Outcome) -> Result<(), String> + Send),
 ) -> Result<(), String> {
     let count = docs.len();
-    let threads = thread::available_parallelism().map_or(1, NonZeroUsize::get).min(count).max(1);
+    let threads = cores().min(count).max(1);
     let queue = Mutex::new(docs.into_iter().enumerate());
     // The first function known to have failed: later ones are not legalized.
     let first_failure = AtomicUsize::new(usize::MAX);

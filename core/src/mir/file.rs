@@ -2,7 +2,7 @@
 //! into a [`MirModule`]; write one back as `llc` 22 does.
 
 use super::body_printer::print_body_with;
-use super::document::{Body, FunctionDoc, parse_document};
+use super::document::{Body, FunctionDoc, MirFile, parse_document};
 use super::header::{Constant, FunctionHeader, RegisterEntry, StackObject};
 use super::header_write::{fixed_stack_print_order, write_body_key, write_header_keys};
 use super::module::{Arch, DataLayout, Target, module_triple, normalize_triple, write_ir_module};
@@ -148,8 +148,15 @@ impl MirDocuments<'_> {
     /// same file (which cannot hold its IR module), to be read with this
     /// file's target and IR module; their spans are relative to `source`.
     pub fn read_more<'t>(&self, source: &'t str) -> Result<MirDocuments<'t>, MirError> {
-        let file = parse_document(source)?;
-        Ok(MirDocuments {
+        Ok(self.with_more(source, parse_document(source)?))
+    }
+
+    /// The documents of `source`, a later batch as [`Self::read_more`]
+    /// takes, already split by [`parse_document`] into `file` (which can
+    /// be done on another thread while this file's earlier functions are
+    /// processed).
+    pub fn with_more<'t>(&self, source: &'t str, file: MirFile) -> MirDocuments<'t> {
+        MirDocuments {
             source,
             file_name: self.file_name.clone(),
             ir_module: self.ir_module.clone(),
@@ -157,7 +164,7 @@ impl MirDocuments<'_> {
             functions: file.functions,
             layout: self.layout.clone(),
             module: Arc::clone(&self.module),
-        })
+        }
     }
 
     /// Parses the body of `doc`, one of this file's documents, into a
