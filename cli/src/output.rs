@@ -6,11 +6,16 @@
 //! unnamed temporary file, so that memory stays bounded.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufWriter, Seek, Write};
+use std::io::{self, IoSlice, Seek, Write};
 use std::path::Path;
 
 /// How much spooled text is kept in memory before it goes to a file.
 const SPOOL_IN_MEMORY: usize = 16 << 20;
+
+/// How much text a file is written in at a time, and in at most how many
+/// pieces.
+const FILE_WRITE_BYTES: usize = 1 << 16;
+const FILE_WRITE_PIECES: usize = 64;
 
 /// The output of one run; dropped without [`Sink::commit`], it leaves no
 /// output behind.
@@ -20,8 +25,8 @@ pub struct Sink {
 }
 
 enum Target {
-    /// A file written as the run goes.
-    File { writer: BufWriter<File>, path: String },
+    /// A file written as the run goes, a few texts at a time.
+    File { file: File, pending: Pending, path: String },
     /// Text held back for stdout (`None`) or a file.
     Spool { spool: Spool, path: Option<String> },
 }
@@ -35,15 +40,15 @@ impl Sink {
             Target::Spool { spool: Spool::default(), path: Some(output.to_owned()) }
         } else {
             let file = File::create(output).map_err(|e| cannot_write(output, &e))?;
-            Target::File { writer: BufWriter::with_capacity(1 << 16, file), path: output.to_owned() }
+            Target::File { file, pending: Pending::default(), path: output.to_owned() }
         };
         Ok(Sink { target, committed: false })
     }
 
-    /// Appends `text`.
-    pub fn write(&mut self, text: &str) -> Result<(), String> {
+    /// Appends `text`, which a file takes as it is, without a copy.
+    pub fn write(&mut self, text: String) -> Result<(), String> {
         match &mut self.target {
-            Target::File { writer, path } => writer.write_all(text.as_bytes()).map_err(|e| cannot_write(path, &e)),
+            Target::File { file, pending, path } => pending.add(text, file).map_err(|e| cannot_write(path, &e)),
             Target::Spool { spool, .. } => spool.write(text.as_bytes()).map_err(|e| cannot_write("output", &e)),
         }
     }
@@ -52,7 +57,7 @@ impl Sink {
     pub fn commit(mut self) -> Result<(), String> {
         self.committed = true;
         match &mut self.target {
-            Target::File { writer, path } => writer.flush().map_err(|e| cannot_write(path, &e)),
+            Target::File { file, pending, path } => pending.write_to(file).map_err(|e| cannot_write(path, &e)),
             Target::Spool { spool, path: None } => {
                 spool.copy_to(&mut io::stdout().lock()).map_err(|e| cannot_write("output", &e))
             }
@@ -73,6 +78,45 @@ impl Drop for Sink {
             // Nothing to report: the run is failing with its own error.
             let _ = fs::remove_file(path);
         }
+    }
+}
+
+/// Texts not yet written to a file, written together (one system call,
+/// no copy) once there are enough of them.
+#[derive(Default)]
+struct Pending {
+    texts: Vec<String>,
+    bytes: usize,
+}
+
+impl Pending {
+    /// Adds `text`, writing everything pending to `file` once that is
+    /// [`FILE_WRITE_BYTES`] or [`FILE_WRITE_PIECES`].
+    fn add(&mut self, text: String, file: &mut File) -> io::Result<()> {
+        self.bytes += text.len();
+        self.texts.push(text);
+        if self.bytes >= FILE_WRITE_BYTES || self.texts.len() >= FILE_WRITE_PIECES {
+            self.write_to(file)?;
+        }
+        Ok(())
+    }
+
+    /// Writes every pending text to `file`, in order.
+    fn write_to(&mut self, file: &mut File) -> io::Result<()> {
+        let mut slices: Vec<IoSlice<'_>> = self.texts.iter().map(|t| IoSlice::new(t.as_bytes())).collect();
+        let mut unwritten = &mut slices[..];
+        IoSlice::advance_slices(&mut unwritten, 0);
+        while !unwritten.is_empty() {
+            match file.write_vectored(unwritten) {
+                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+                Ok(written) => IoSlice::advance_slices(&mut unwritten, written),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        self.texts.clear();
+        self.bytes = 0;
+        Ok(())
     }
 }
 
@@ -165,11 +209,11 @@ mod tests {
         fs::create_dir_all(&dir).expect("a directory");
         let path = dir.join("out.mir").to_string_lossy().into_owned();
         let mut sink = Sink::create(&path, "input.mir").expect("creates");
-        sink.write("partial").expect("writes");
+        sink.write("partial".to_owned()).expect("writes");
         drop(sink);
         assert!(!Path::new(&path).exists());
         let mut sink = Sink::create(&path, "input.mir").expect("creates");
-        sink.write("whole").expect("writes");
+        sink.write("whole".to_owned()).expect("writes");
         sink.commit().expect("commits");
         assert_eq!(fs::read_to_string(&path).expect("reads"), "whole");
         fs::remove_dir_all(&dir).expect("removes");

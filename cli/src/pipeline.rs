@@ -140,7 +140,7 @@ impl Merge {
             Outcome::Failed(error) => self.failure = Some(error),
             Outcome::Skipped => {}
             Outcome::Done(done) => {
-                sink.write(&done.text)?;
+                sink.write(done.text)?;
                 self.remarks.extend(done.remarks);
                 self.mismatches.extend(done.mismatches);
                 self.report.push_str(&done.report);
@@ -241,7 +241,7 @@ pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
     let mut prologue = String::new();
     let listed: Vec<&str> = names.in_order.iter().map(String::as_str).collect();
     write_ir_module(documents.ir_module.as_deref(), &documents.file_name, &documents.target, &listed, &mut prologue);
-    sink.write(&prologue)?;
+    sink.write(prologue)?;
     let (mut streamed, mut next) = process_then_prepare(overlap, &mut batches, || match first_outcomes {
         Some(outcomes) => outcomes.into_iter().try_for_each(|outcome| merge.take(outcome, &mut sink)),
         None => run.batch(&documents, docs.take().unwrap_or_default(), &render_first, &mut merge, &mut sink),
