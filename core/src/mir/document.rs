@@ -56,14 +56,7 @@ impl Body {
     /// and clipped to one final newline. `source` is the whole file.
     pub fn text(&self, source: &str) -> BodyText {
         match self {
-            Body::InFile { lines: range, indent } => {
-                let at = range.start;
-                let block: Vec<Line> = lines(&source[range.clone()])
-                    .into_iter()
-                    .map(|l| Line { start: at + l.start, end: at + l.end, next: at + l.next })
-                    .collect();
-                block_body(source, &block, *indent, ' ')
-            }
+            Body::InFile { lines: range, indent } => block_body(source, &lines_in(source, range.clone()), *indent, ' '),
             Body::Read(text) => text.clone(),
         }
     }
@@ -98,71 +91,168 @@ impl BodyText {
 }
 
 /// One line of the source: byte range without the line break.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Line {
     start: usize,
     end: usize,
     next: usize,
 }
 
+impl Line {
+    /// The line of `bytes` from `start` to the line feed at `feed`, or to
+    /// the end of `bytes` without one; a `\r` before its end is no part of
+    /// its text.
+    fn new(bytes: &[u8], start: usize, feed: Option<usize>) -> Line {
+        let (stop, next) = feed.map_or((bytes.len(), bytes.len()), |feed| (feed, feed + 1));
+        let end = if stop > start && bytes[stop - 1] == b'\r' { stop - 1 } else { stop };
+        Line { start, end, next }
+    }
+}
+
+/// The lines of `source`.
 fn lines(source: &str) -> Vec<Line> {
     let bytes = source.as_bytes();
     let mut out = Vec::with_capacity(memchr::memchr_iter(b'\n', bytes).count() + 1);
     let mut start = 0;
-    for nl in memchr::memchr_iter(b'\n', bytes) {
-        let end = if nl > start && bytes[nl - 1] == b'\r' { nl - 1 } else { nl };
-        out.push(Line { start, end, next: nl + 1 });
-        start = nl + 1;
+    for feed in memchr::memchr_iter(b'\n', bytes) {
+        out.push(Line::new(bytes, start, Some(feed)));
+        start = feed + 1;
     }
-    if start < source.len() {
-        let len = source.len();
-        let end = if bytes[len - 1] == b'\r' { len - 1 } else { len };
-        out.push(Line { start, end, next: len });
+    if start < bytes.len() {
+        out.push(Line::new(bytes, start, None));
     }
     out
 }
 
+/// The lines of `source[range]`, placed in `source`; `range` starts at a
+/// line start.
+fn lines_in(source: &str, range: Range<usize>) -> Vec<Line> {
+    let at = range.start;
+    lines(&source[range])
+        .into_iter()
+        .map(|l| Line { start: at + l.start, end: at + l.end, next: at + l.next })
+        .collect()
+}
+
+/// The line of `source` starting at byte `start`.
+fn line_at(source: &str, start: usize) -> Line {
+    let bytes = source.as_bytes();
+    Line::new(bytes, start, memchr::memchr(b'\n', &bytes[start..]).map(|at| start + at))
+}
+
+/// The last line of `source` before `end`, a line start (or the end of
+/// `source`) after at least one line.
+fn line_before(source: &str, end: usize) -> Line {
+    let bytes = &source.as_bytes()[..end];
+    let text_end = end - usize::from(bytes.ends_with(b"\n"));
+    line_at(source, memchr::memrchr(b'\n', &bytes[..text_end]).map_or(0, |at| at + 1))
+}
+
+/// The text of `line`.
+fn text(source: &str, line: Line) -> &str {
+    &source[line.start..line.end]
+}
+
+/// True when the line `text` is the document marker `marker`.
 fn is_marker(text: &str, marker: &str) -> bool {
     text.strip_prefix(marker).is_some_and(|rest| matches!(rest.as_bytes().first(), None | Some(b' ' | b'\t')))
 }
 
+/// True when the line `text` holds only blanks or a comment.
 fn is_blank_or_comment(text: &str) -> bool {
     let t = text.trim_start();
     t.is_empty() || t.starts_with('#')
 }
 
-/// A document: the index of its `---` line (if any), its first content line
-/// and its end (exclusive) line index, plus whether `...` closed it.
+/// A document, in byte offsets: its `---` line (if any), its first line
+/// after that, and the line that ends it (or the end of the source), plus
+/// whether `...` closed it.
+#[derive(Debug, PartialEq, Eq)]
 struct RawDoc {
     marker: Option<usize>,
     first: usize,
     end: usize,
     closed: bool,
+    /// Its last line (after `---`) at column 0 holding more than blanks:
+    /// where a plain body block's key must be.
+    last_top_level: Option<usize>,
 }
 
-fn split(source: &str, lines: &[Line]) -> Vec<RawDoc> {
+impl RawDoc {
+    /// A document from line `first`, after a `---` line at `marker` or
+    /// without one.
+    fn new(source: &str, marker: Option<usize>, first: usize) -> RawDoc {
+        RawDoc { marker, first, end: source.len(), closed: false, last_top_level: None }
+    }
+
+    /// Where the document starts: at its `---` line, or its first line.
+    fn start(&self) -> usize {
+        self.marker.unwrap_or(self.first)
+    }
+
+    /// Where YAML reads the document from: after `---`, or its first line.
+    fn yaml_start(&self) -> usize {
+        self.marker.map_or(self.first, |marker| marker + 3)
+    }
+
+    /// Where the document's span ends: after its `...` line, or where the
+    /// line that ends it starts.
+    fn span_end(&self, source: &str) -> usize {
+        if self.closed { line_at(source, self.end).next } else { self.end }
+    }
+}
+
+/// The documents of `source`: a `---` line starts one, a `...` line ends
+/// one, and out of a document any line but blanks and comments starts one.
+/// Within a document only the lines that start with neither a space nor a
+/// line feed are looked at, as no other is a marker or at column 0.
+fn split(source: &str) -> Vec<RawDoc> {
     let mut docs = Vec::new();
     let mut current: Option<RawDoc> = None;
-    for (i, l) in lines.iter().enumerate() {
-        let text = &source[l.start..l.end];
+    let mut at = 0;
+    while at < source.len() {
+        let line = line_at(source, at);
+        let text = text(source, line);
         if is_marker(text, "---") {
-            if let Some(mut d) = current.take() {
-                d.end = i;
-                docs.push(d);
-            }
-            current = Some(RawDoc { marker: Some(i), first: i + 1, end: lines.len(), closed: false });
+            docs.extend(current.take().map(|doc| RawDoc { end: at, ..doc }));
+            current = Some(RawDoc::new(source, Some(at), line.next));
         } else if is_marker(text, "...") {
-            if let Some(mut d) = current.take() {
-                d.end = i;
-                d.closed = true;
-                docs.push(d);
+            docs.extend(current.take().map(|doc| RawDoc { end: at, closed: true, ..doc }));
+        } else if current.is_some() || !is_blank_or_comment(text) {
+            let doc = current.get_or_insert_with(|| RawDoc::new(source, None, at));
+            if !text.is_empty() && !text.starts_with(' ') {
+                doc.last_top_level = Some(at);
             }
-        } else if current.is_none() && !is_blank_or_comment(text) {
-            current = Some(RawDoc { marker: None, first: i, end: lines.len(), closed: false });
         }
+        at = if current.is_some() { next_unindented_line(source.as_bytes(), line.next) } else { line.next };
     }
     docs.extend(current);
     docs
+}
+
+/// The start of the first line at or after `from` (a line start) that
+/// starts with neither a space nor its line feed, or the end of `bytes`.
+/// The lines between are skipped a chunk at a time, each looked at in one
+/// pass that the compiler vectorizes.
+fn next_unindented_line(bytes: &[u8], from: usize) -> usize {
+    const CHUNK: usize = 256;
+    let unindented = |a: u8, b: u8| (a == b'\n') & (b != b' ') & (b != b'\n');
+    if bytes.get(from).is_none_or(|&b| unindented(b'\n', b)) {
+        return from;
+    }
+    let mut at = from;
+    while at + 1 < bytes.len() {
+        // Chunks overlap by a byte, so that every pair is in one.
+        let chunk = &bytes[at..bytes.len().min(at + CHUNK + 1)];
+        let pairs = chunk.iter().zip(&chunk[1..]);
+        if pairs.fold(false, |found, (&a, &b)| found | unindented(a, b))
+            && let Some(feed) = chunk.windows(2).position(|pair| unindented(pair[0], pair[1]))
+        {
+            return at + feed + 1;
+        }
+        at += CHUNK;
+    }
+    bytes.len()
 }
 
 /// Dedents the lines of a block scalar: clip chomping (one final newline).
@@ -193,8 +283,9 @@ fn line_holding(lines: &[Line], offset: usize) -> Option<usize> {
     lines.get(index).filter(|l| l.start <= offset).map(|_| index)
 }
 
-/// Reads the `body` block scalar from the raw source, starting at its key.
-fn body_from_source(source: &str, lines: &[Line], key: &Node, value: &Node, doc_end: usize) -> BodyText {
+/// Reads the `body` block scalar from the raw source, starting at its key;
+/// `lines` are the document's.
+fn body_from_source(source: &str, lines: &[Line], key: &Node, value: &Node) -> BodyText {
     let fallback = || {
         let text = value.scalar().unwrap_or("").to_owned();
         let count = text.lines().count();
@@ -224,7 +315,7 @@ fn body_from_source(source: &str, lines: &[Line], key: &Node, value: &Node, doc_
     }
     let mut block: Vec<Line> = Vec::new();
     let mut indent = explicit;
-    for l in &lines[key_line + 1..doc_end] {
+    for l in &lines[key_line + 1..] {
         let t = &source[l.start..l.end];
         let spaces = t.len() - t.trim_start_matches(' ').len();
         if t.trim().is_empty() {
@@ -275,28 +366,113 @@ fn block_body(source: &str, block: &[Line], indent: usize, chomp: char) -> BodyT
 /// the key at column 0 with a bare `|`, the block running to the end of
 /// the document, printable ASCII only (no tabs, no `\r`), every content
 /// line indented at least as deep as the first, whitespace-only lines no
-/// deeper. Returns the key's line and the block's indentation, `None` for
-/// a block of blank lines only, which YAML reads as the empty string (a
-/// function whose instruction selection failed is printed so).
-fn plain_body_block(source: &str, lines: &[Line], first: usize, end: usize) -> Option<(usize, Option<usize>)> {
-    // Scanning upwards, the last content line seen is the block's first.
+/// deeper. Returns the key's line and the block as [`Body::InFile`]; a
+/// block of blank lines only, which YAML reads as the empty string (a
+/// function whose instruction selection failed is printed so), is the
+/// empty range after the key.
+///
+/// The block is checked in a few passes over its bytes, which the compiler
+/// vectorizes; one these do not settle is looked at line by line.
+fn plain_body_block(source: &str, doc: &RawDoc) -> Option<(Line, Body)> {
+    let key = line_at(source, doc.last_top_level?);
+    if !is_plain_body_key(text(source, key)) {
+        return None;
+    }
+    // Every line below the key starts with a space or is blank. Lines end
+    // in a bare `\n`: a `\r` before one is caught by the byte checks,
+    // before the last line's break by its offsets.
+    let last = line_before(source, doc.end);
+    let bytes = source.as_bytes();
+    if last.start == key.start {
+        let plain = last.next <= last.end + 1 && printable_lines(&bytes[key.start..last.end]);
+        return plain.then(|| (key, in_file_block(key, last.end, None)));
+    }
+    // The lines below the key, each after its line feed.
+    let below = &bytes[key.next - 1..last.end];
+    if last.next > last.end + 1 || !printable_lines(&bytes[key.start..key.next - 1]) || !regular_lines(below) {
+        return plain_body_block_by_lines(source, doc.first..doc.end);
+    }
+    match first_indent(below) {
+        None => Some((key, in_file_block(key, last.end, None))),
+        Some(indent) if indent <= MAX_INDENT_CHECKED_AT_ONCE => {
+            // Blank lines are empty: content lines must be indented enough.
+            let indented = (3..=indent).all(|shift| !content_after_feed(below, shift));
+            indented.then(|| (key, in_file_block(key, last.end, Some(indent))))
+        }
+        Some(_) => plain_body_block_by_lines(source, doc.first..doc.end),
+    }
+}
+
+/// The deepest block indentation [`plain_body_block`] checks with a pass
+/// per column; deeper blocks are checked line by line.
+const MAX_INDENT_CHECKED_AT_ONCE: usize = 8;
+
+/// True for the text of a line that is a top-level `body: |` key.
+fn is_plain_body_key(text: &str) -> bool {
+    text.strip_prefix("body:").is_some_and(|rest| rest.trim_matches(' ') == "|")
+}
+
+/// The block below the key on line `key`, its lines ending at `end`, as
+/// [`Body::InFile`]; with no `indent` (blank lines only), the empty range.
+fn in_file_block(key: Line, end: usize, indent: Option<usize>) -> Body {
+    match indent {
+        Some(indent) => Body::InFile { lines: key.next..end, indent },
+        None => Body::InFile { lines: key.next..key.next, indent: 0 },
+    }
+}
+
+/// True when some byte of `bytes` (printable ASCII lines) above a space
+/// comes `shift` bytes after a line feed: a line holds content before
+/// column `shift`. One pass, which the compiler vectorizes.
+fn content_after_feed(bytes: &[u8], shift: usize) -> bool {
+    let pairs = bytes.iter().zip(bytes.get(shift..).unwrap_or_default());
+    pairs.fold(false, |found, (&feed, &b)| found | ((feed == b'\n') & (b > b' ')))
+}
+
+/// True when `bytes`, lines after a line feed each, are lines of printable
+/// ASCII none of which ends in a space or holds content before column 2,
+/// in one pass, which the compiler vectorizes.
+fn regular_lines(bytes: &[u8]) -> bool {
+    // A byte and the two after it (line feeds past the end).
+    let regular = |a: u8, b: u8, c: u8| {
+        ((b' '..=b'~').contains(&a) | (a == b'\n')) & !((a == b' ') & (b == b'\n')) & !((a == b'\n') & (c > b' '))
+    };
+    let triples = bytes.iter().zip(bytes.get(1..).unwrap_or_default()).zip(bytes.get(2..).unwrap_or_default());
+    let tail = match bytes {
+        [.., a, b] => regular(*a, *b, b'\n') & regular(*b, b'\n', b'\n'),
+        [a] => regular(*a, b'\n', b'\n'),
+        [] => true,
+    };
+    tail & triples.fold(true, |ok, ((&a, &b), &c)| ok & regular(a, b, c))
+}
+
+/// The indentation of the first line of `bytes` (printable ASCII lines,
+/// after a line feed) holding more than spaces, if any; 2 or more for
+/// [`regular_lines`].
+fn first_indent(bytes: &[u8]) -> Option<usize> {
+    let content = bytes.iter().position(|&b| b > b' ')?;
+    let line_start = bytes[..content].iter().rposition(|&b| b == b'\n').map_or(0, |feed| feed + 1);
+    Some(content - line_start)
+}
+
+/// [`plain_body_block`] line by line, for the lines of `range`: scanning
+/// upwards, the last content line seen is the block's first.
+fn plain_body_block_by_lines(source: &str, range: Range<usize>) -> Option<(Line, Body)> {
+    let lines = lines_in(source, range);
     let (mut shallowest, mut first_indent, mut deepest_blank) = (usize::MAX, None, 0);
-    for i in (first..end).rev() {
-        let l = lines[i];
-        let text = &source[l.start..l.end];
+    for &l in lines.iter().rev() {
+        let text = text(source, l);
         let spaces = text.bytes().take_while(|&b| b == b' ').count();
         if spaces == text.len() {
             deepest_blank = deepest_blank.max(spaces);
         } else if spaces > 0 {
             shallowest = shallowest.min(spaces);
             first_indent = Some(spaces);
-        } else if text.strip_prefix("body:").is_some_and(|rest| rest.trim_matches(' ') == "|") {
-            // Lines end in a bare `\n`: a `\r` before one is caught by
-            // the byte check, before the last line's break by its offsets.
-            let last = lines[end - 1];
+        } else if is_plain_body_key(text) {
+            let last = *lines.last()?;
             let plain = last.next <= last.end + 1 && printable_lines(&source.as_bytes()[l.start..last.end]);
             let indented = first_indent.is_none_or(|indent| indent == shallowest && deepest_blank <= indent);
-            return (indented && plain).then_some((i, first_indent));
+            return (indented && plain).then(|| (l, in_file_block(l, last.end, first_indent)));
         } else {
             return None;
         }
@@ -314,35 +490,33 @@ fn printable_lines(bytes: &[u8]) -> bool {
 /// byte span in `source`. Target-specific checks (`machineFunctionInfo`
 /// keys) are left to [`super::validate_machine_function_info`].
 pub fn parse_document(source: &str) -> Result<MirFile, MirError> {
-    let lines = lines(source);
-    let docs = split(source, &lines);
+    let docs = split(source);
     let mut file = MirFile { ir_module: None, ir_module_span: None, functions: Vec::with_capacity(docs.len()) };
     // Where each function's name was first written, to reject a redefinition.
     let mut first_defined: FxHashMap<String, usize> = FxHashMap::default();
     for (index, doc) in docs.iter().enumerate() {
-        let doc_start = doc.marker.map_or_else(|| lines[doc.first].start, |m| lines[m].start);
-        let doc_end_byte =
-            if doc.closed { lines[doc.end].next } else { lines.get(doc.end).map_or(source.len(), |l| l.start) };
-        let span = doc_start..doc_end_byte;
+        let span = doc.start()..doc.span_end(source);
         // Text handed to YAML: from after `---` on its line to the end.
-        let yaml_start = doc.marker.map_or(doc_start, |m| lines[m].start + 3);
-        let yaml_end = lines.get(doc.end).map_or(source.len(), |l| l.start).max(yaml_start);
-        let yaml_text = &source[yaml_start..yaml_end];
+        let yaml_start = doc.yaml_start();
+        let yaml_text = &source[yaml_start..doc.end.max(yaml_start)];
         if is_blank_or_comment_block(yaml_text) {
             continue;
         }
-        let rest_of_marker = doc.marker.map(|m| source[lines[m].start + 3..lines[m].end].trim());
+        let rest_of_marker = doc.marker.map(|m| source[m + 3..line_at(source, m).end].trim());
         if index == 0 && rest_of_marker.is_some_and(|r| r.starts_with('|')) {
-            file.ir_module = Some(block_text(source, &lines[doc.first..doc.end]));
+            file.ir_module = Some(block_text(source, &lines_in(source, doc.first..doc.end)));
             file.ir_module_span = Some(span);
             continue;
         }
-        let (header, body) = match read_plain(source, &lines, doc, yaml_start) {
+        let (header, body) = match read_plain(source, doc) {
             Some(read) => read,
             None => {
                 let node = parse_yaml(yaml_text, yaml_start)?;
                 let (header, body) = read_header(&node)?;
-                let body = body.map(|(key, value)| Body::Read(body_from_source(source, &lines, key, value, doc.end)));
+                let body = body.map(|(key, value)| {
+                    let lines = lines_in(source, doc.start()..doc.end);
+                    Body::Read(body_from_source(source, &lines, key, value))
+                });
                 (header, body)
             }
         };
@@ -362,9 +536,9 @@ pub fn parse_document(source: &str) -> Result<MirFile, MirError> {
 /// is taken from the source as it stands. `None` when the document is not
 /// of that shape or the short read fails, so that the whole document is
 /// read again and any error is the full parser's.
-fn read_plain(source: &str, lines: &[Line], doc: &RawDoc, yaml_start: usize) -> Option<(FunctionHeader, Option<Body>)> {
-    let (key_line, indent) = plain_body_block(source, lines, doc.first, doc.end)?;
-    let key = lines[key_line];
+fn read_plain(source: &str, doc: &RawDoc) -> Option<(FunctionHeader, Option<Body>)> {
+    let (key, body) = plain_body_block(source, doc)?;
+    let yaml_start = doc.yaml_start();
     let text = source.get(yaml_start..key.next)?;
     let (tree, registers) = match parse_header(text, yaml_start) {
         Some(fast) => (fast.tree, fast.registers),
@@ -377,12 +551,7 @@ fn read_plain(source: &str, lines: &[Line], doc: &RawDoc, yaml_start: usize) -> 
         header.registers = registers;
     }
     // The body read must be the block found (not an earlier `body` key).
-    let block = &lines[key_line + 1..doc.end];
-    let (range, indent) = match (block.first(), block.last(), indent) {
-        (Some(first), Some(last), Some(indent)) => (first.start..last.end, indent),
-        _ => (key.next..key.next, 0),
-    };
-    (body_key.span.start == key.start).then_some((header, Some(Body::InFile { lines: range, indent })))
+    (body_key.span.start == key.start).then_some((header, Some(body)))
 }
 
 fn is_blank_or_comment_block(text: &str) -> bool {
@@ -431,23 +600,104 @@ mod tests {
         assert_eq!(g.text, "bb.0:\n  RET_ReallyLR\n");
     }
 
+    /// The key line's text and the block [`plain_body_block`] finds in the
+    /// first document of `src`, checked against the line by line reading.
+    fn plain_block(src: &str) -> Option<(&str, Body)> {
+        let doc = split(src).into_iter().next()?;
+        let found = plain_body_block(src, &doc);
+        assert_eq!(found, plain_body_block_by_lines(src, doc.first..doc.end), "{src:?}");
+        found.map(|(key, body)| (text(src, key), body))
+    }
+
     #[test]
     fn plain_body_blocks_read_as_yaml_reads_them() {
         let plain = "---\nname: f\nbody: |\n  bb.0:\n  \n    RET_ReallyLR\n\n...\n";
-        let lines = lines(plain);
-        assert_eq!(plain_body_block(plain, &lines, 1, 7), Some((2, Some(2))));
+        let block = Body::InFile { lines: 20..48, indent: 2 };
+        assert_eq!(plain_block(plain), Some(("body: |", block)));
         let moved = "---\nbody: |\n  bb.0:\n  \n    RET_ReallyLR\n\nname: f\n...\n";
         let body = |src: &str| parse(src).functions[0].body.as_ref().map(|b| b.text(src).text);
         assert_eq!(body(plain), body(moved));
         assert_eq!(body(plain).as_deref(), Some("bb.0:\n\n  RET_ReallyLR\n"));
         // A block of blank lines (a function whose selection failed) is the empty string.
         for empty in ["---\nname: f\nbody: |\n...\n", "---\nname: f\nbody:             |\n\n  \n    \n...\n"] {
-            let lines = super::lines(empty);
-            assert_eq!(plain_body_block(empty, &lines, 1, lines.len() - 1), Some((2, None)), "{empty:?}");
+            let Some((key, block)) = plain_block(empty) else { panic!("{empty:?}") };
+            let after_key = empty.find(key).map_or(0, |at| at + key.len() + 1);
+            assert_eq!(block, Body::InFile { lines: after_key..after_key, indent: 0 }, "{empty:?}");
             assert_eq!(body(empty), body("---\nbody: |\n\n  \nname: f\n...\n"), "{empty:?}");
         }
         for odd in ["---\nname: f\nbody: |\n  bb.0:\n\t\n", "---\nname: f\nbody: |\n    bb.0:\n  x\n"] {
-            assert_eq!(plain_body_block(odd, &super::lines(odd), 1, super::lines(odd).len()), None, "{odd:?}");
+            assert_eq!(plain_block(odd), None, "{odd:?}");
+        }
+    }
+
+    #[test]
+    fn plain_body_blocks_are_found_at_once_as_line_by_line() {
+        let cases = [
+            "---\nname: f\nbody: |\n  bb.0:\n    RET_ReallyLR\n...\n",
+            "---\nname: f\nbody: |\n  bb.0:\n    RET_ReallyLR",
+            "---\nname: f\nbody: |\n  bb.0:\n    RET_ReallyLR\r",
+            "---\nname: f\nbody: |\n  bb.0:\r\n    RET_ReallyLR\n",
+            "---\nname: f\nbody: |\n  bb.0:\n    RET_ReallyLR\r\n",
+            "---\nname: f\nbody: |\n  bb.0:\n RET_ReallyLR\n",
+            "---\nname: f\nbody: |\n\n\n         bb.0:\n          RET\n        x\n",
+            "---\nname: f\nbody: |\n   bb.0:\n    RET \n",
+            "---\nname: f\nbody: |\n  bb.0:\n    RET\n   ",
+            "---\nname: f\nbody: |\n  bb.0:\nbody: |\n  bb.1:\n",
+            "---\nname: f\nbody: |\n  bb.0:\n\tx\nbody: |\n  bb.1:\n",
+            "---\nname: f\nbody: |\n  bb.0:\n\r\n  x\n",
+            "---\nname: f\nbody: |-\n  bb.0:\n",
+            "---\nname: f\nbody: |\n  bb.0:\nfoo: 1\n",
+            "---\nname: f\n",
+            "---\nname: f\nbody: |",
+        ];
+        for src in cases {
+            plain_block(src);
+        }
+        for src in mutations(400) {
+            for doc in split(&src) {
+                let found = plain_body_block(&src, &doc);
+                assert_eq!(found, plain_body_block_by_lines(&src, doc.first..doc.end), "{src:?}");
+            }
+        }
+    }
+
+    /// The documents of `source` found looking at every line, as [`split`]
+    /// finds them.
+    fn split_by_lines(source: &str) -> Vec<RawDoc> {
+        let mut docs = Vec::new();
+        let mut current: Option<RawDoc> = None;
+        for l in lines(source) {
+            let text = text(source, l);
+            if is_marker(text, "---") {
+                docs.extend(current.take().map(|doc| RawDoc { end: l.start, ..doc }));
+                current = Some(RawDoc::new(source, Some(l.start), l.next));
+            } else if is_marker(text, "...") {
+                docs.extend(current.take().map(|doc| RawDoc { end: l.start, closed: true, ..doc }));
+            } else if current.is_some() || !is_blank_or_comment(text) {
+                let doc = current.get_or_insert_with(|| RawDoc::new(source, None, l.start));
+                if text.bytes().next().is_some_and(|b| b != b' ') {
+                    doc.last_top_level = Some(l.start);
+                }
+            }
+        }
+        docs.extend(current);
+        docs
+    }
+
+    #[test]
+    fn documents_are_found_at_once_as_line_by_line() {
+        let cases = [
+            "",
+            "# c\n\nname: f\n...\nname: g\n--- |\n  x\n...\n... \n---\t\n--- \r\n---\r\r\n---x\n...",
+            "---",
+            "...\n---\r",
+            "x\n  ---\n....\n--- \n",
+            "---\nname: f\nbody: |\n  bb.0:\n \t---\n\n\r\n  ...\n\t...\n...\n  # c\n  x\n",
+        ];
+        // The line after a body at every offset from the chunk its search starts.
+        let long: String = (0..150).map(|n| format!("---\nbody: |\n  {}\n   \n...\n", "x".repeat(n))).collect();
+        for src in cases.into_iter().map(str::to_owned).chain([long]).chain(mutations(400)) {
+            assert_eq!(split(&src), split_by_lines(&src), "{src:?}");
         }
     }
 
@@ -497,10 +747,8 @@ mod tests {
         assert_eq!(err.span.start, src.rfind('f').unwrap_or(0));
     }
 
-    /// Random byte flips, insertions and truncations of real inputs: every
-    /// outcome is a value or an error, never a panic.
-    #[test]
-    fn mutations_never_panic() {
+    /// `count` random byte flips, insertions and truncations of real inputs.
+    fn mutations(count: usize) -> impl Iterator<Item = String> {
         let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/yaml/");
         let seeds: Vec<String> = ["aarch64-frame.mir", "aarch64-frame2.mir", "global-ir-module.mir"]
             .iter()
@@ -514,14 +762,9 @@ mod tests {
             state ^= state << 17;
             state
         };
-        const BYTES: &[u8] = b"-:{}[]|>'\"#&*!% \n\t.,0129abz$@";
-        let started = std::time::Instant::now();
-        for i in 0..1000 {
-            if started.elapsed().as_secs() > 20 {
-                break;
-            }
-            let seed = seeds[i % seeds.len()].as_bytes();
-            let mut bytes = seed.to_vec();
+        const BYTES: &[u8] = b"-:{}[]|>'\"#&*!% \n\t\r.,0129abz$@";
+        (0..count).map(move |i| {
+            let mut bytes = seeds[i % seeds.len()].as_bytes().to_vec();
             for _ in 0..1 + next() % 4 {
                 let at = (next() % (bytes.len() as u64 + 1)) as usize;
                 match next() % 4 {
@@ -533,7 +776,19 @@ mod tests {
                     _ => bytes.truncate(at),
                 }
             }
-            let text = String::from_utf8_lossy(&bytes);
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    }
+
+    /// Random mutations of real inputs: every outcome is a value or an
+    /// error, never a panic.
+    #[test]
+    fn mutations_never_panic() {
+        let started = std::time::Instant::now();
+        for text in mutations(1000) {
+            if started.elapsed().as_secs() > 20 {
+                break;
+            }
             match parse_document(&text) {
                 Ok(file) => {
                     for b in file.functions.iter().filter_map(|f| f.body.as_ref().map(|b| b.text(&text))) {
@@ -581,11 +836,10 @@ mod fast_header_tests {
         let (mut read, mut headers) = (0, 0);
         for path in files {
             let Ok(source) = std::fs::read_to_string(&path) else { continue };
-            let lines = lines(&source);
-            for doc in split(&source, &lines) {
-                let Some((key_line, _)) = plain_body_block(&source, &lines, doc.first, doc.end) else { continue };
-                let yaml_start = doc.marker.map_or(lines[doc.first].start, |m| lines[m].start + 3);
-                let text = &source[yaml_start..lines[key_line].next];
+            for doc in split(&source) {
+                let Some((key, _)) = plain_body_block(&source, &doc) else { continue };
+                let yaml_start = doc.yaml_start();
+                let text = &source[yaml_start..key.next];
                 let Ok(expected) = parse_yaml(text, yaml_start) else { continue };
                 headers += 1;
                 if let Some(fast) = parse_header(text, yaml_start) {
