@@ -3,7 +3,7 @@
 //! a virtual and a physical register keeping its width.
 
 use gisel_core::interp::Abi;
-use gisel_core::ir::{verify, verify_copies};
+use gisel_core::ir::{verify, verify_with_copies};
 use gisel_core::mir::{MachineFunction, MirModule, Target, print_inst};
 
 /// Verifies the functions of one target.
@@ -44,10 +44,10 @@ impl Verifier {
     /// Adds the findings in `function` to `report`, a line and the
     /// instruction for each.
     pub fn report(&self, function: &MachineFunction, report: &mut String) {
-        let mut errors = verify(&function.func);
-        if let Some(abi) = &self.registers {
-            errors.extend(verify_copies(&function.func, &|name| abi.copy_width(name)));
-        }
+        let errors = match &self.registers {
+            Some(abi) => verify_with_copies(&function.func, &|name| abi.copy_width(name)),
+            None => verify(&function.func),
+        };
         for error in errors {
             let mut text = String::new();
             print_inst(&function.func, function.func.inst(error.inst), &mut text);

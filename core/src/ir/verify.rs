@@ -24,7 +24,15 @@ impl fmt::Display for VerifyError {
 
 /// Checks `func`; returns every finding, in instruction order.
 pub fn verify(func: &Function) -> Vec<VerifyError> {
-    let mut errors = Vec::new();
+    verify_with_copies(func, &|_| None)
+}
+
+/// [`verify`]'s findings, then those of each `COPY` between a typed
+/// virtual register and a physical register that `register_bits` knows:
+/// both must be as wide (LLVM's "Copy Instruction is illegal with
+/// mismatching sizes"). One walk over the instructions finds both.
+pub fn verify_with_copies(func: &Function, register_bits: &dyn Fn(&str) -> Option<u32>) -> Vec<VerifyError> {
+    let (mut errors, mut copy_errors) = (Vec::new(), Vec::new());
     for inst in func.all_insts() {
         let data = func.inst(inst);
         let mut report = |message: String| errors.push(VerifyError { inst, message });
@@ -37,8 +45,14 @@ pub fn verify(func: &Function) -> Vec<VerifyError> {
                 report(format!("reading virtual register {} without a def", vreg_name(func, v)));
             }
         }
-        if let Some(op) = data.known_opcode().filter(|op| op.is_generic()) {
-            check_generic(func, op, data, &mut report);
+        match data.known_opcode() {
+            Some(Opcode::COPY) => {
+                if let Some(message) = copy_size_mismatch(func, data, register_bits) {
+                    copy_errors.push(VerifyError { inst, message });
+                }
+            }
+            Some(op) if op.is_generic() => check_generic(func, op, data, &mut report),
+            _ => {}
         }
     }
     for v in func.vregs() {
@@ -50,38 +64,24 @@ pub fn verify(func: &Function) -> Vec<VerifyError> {
             });
         }
     }
+    errors.append(&mut copy_errors);
     errors
 }
 
-/// Checks each `COPY` between a typed virtual register and a physical
-/// register that `register_bits` knows: both must be as wide (LLVM's
-/// "Copy Instruction is illegal with mismatching sizes").
-pub fn verify_copies(func: &Function, register_bits: &dyn Fn(&str) -> Option<u32>) -> Vec<VerifyError> {
-    let mut errors = Vec::new();
-    for inst in func.all_insts() {
-        let data = func.inst(inst);
-        if !data.is(Opcode::COPY) || data.operands.len() != 2 {
-            continue;
-        }
-        let (Some(dst), Some(src)) = (data.operands[0].as_reg(), data.operands[1].as_reg()) else { continue };
-        let (virtual_reg, physical) = match (dst.reg, src.reg) {
-            (Reg::Virtual(v), Reg::Physical(p)) | (Reg::Physical(p), Reg::Virtual(v)) => (v, p),
-            _ => continue,
-        };
-        let ty = func.ty(virtual_reg);
-        let name = func.names.resolve(physical);
-        let Some(bits) = register_bits(name) else { continue };
-        if ty.is_valid() && !ty.is_scalable() && ty.size_in_bits() != u64::from(bits) {
-            errors.push(VerifyError {
-                inst,
-                message: format!(
-                    "COPY between ${name} ({bits} bits) and {} ({ty}) changes the size",
-                    vreg_name(func, virtual_reg)
-                ),
-            });
-        }
-    }
-    errors
+/// What is wrong with `data`, a `COPY`, when it copies between a typed
+/// virtual register and a physical register of another width.
+fn copy_size_mismatch(func: &Function, data: &InstData, register_bits: &dyn Fn(&str) -> Option<u32>) -> Option<String> {
+    let [dst, src] = &data.operands[..] else { return None };
+    let (virtual_reg, physical) = match (dst.as_reg()?.reg, src.as_reg()?.reg) {
+        (Reg::Virtual(v), Reg::Physical(p)) | (Reg::Physical(p), Reg::Virtual(v)) => (v, p),
+        _ => return None,
+    };
+    let ty = func.ty(virtual_reg);
+    let name = func.names.resolve(physical);
+    let bits = register_bits(name)?;
+    (ty.is_valid() && !ty.is_scalable() && ty.size_in_bits() != u64::from(bits)).then(|| {
+        format!("COPY between ${name} ({bits} bits) and {} ({ty}) changes the size", vreg_name(func, virtual_reg))
+    })
 }
 
 fn vreg_name(func: &Function, v: super::VReg) -> String {
@@ -307,7 +307,7 @@ mod tests {
             b'w' => Some(32),
             _ => None,
         };
-        let found: Vec<String> = verify_copies(&func, &bits).into_iter().map(|e| e.message).collect();
+        let found: Vec<String> = verify_with_copies(&func, &bits).into_iter().map(|e| e.message).collect();
         assert_eq!(
             found,
             [
