@@ -98,6 +98,7 @@ impl Cse {
         if mode != CseMode::Off {
             // Sized once for every instruction there is, rather than regrown.
             cse.table.reserve(func.inst_capacity());
+            cse.recorded = vec![false; func.inst_capacity()];
             for inst in func.all_insts() {
                 cse.record_if_new(func, inst);
             }
