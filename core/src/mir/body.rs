@@ -42,11 +42,16 @@ impl<'t> VRegNames<'t> {
         VRegNames { numbered: Vec::with_capacity(expected), named: FxHashMap::default(), limit: 4 * expected + 64 }
     }
 
-    /// The register named `name`, if one was.
-    pub(super) fn get(&self, name: &str) -> Option<VReg> {
+    /// The register named `name`, made by `create` if there is none yet.
+    pub(super) fn get_or_insert_with(&mut self, name: &'t str, create: impl FnOnce() -> VReg) -> VReg {
         match self.number(name) {
-            Some(n) => self.numbered.get(n).copied().flatten(),
-            None => self.named.get(name).copied(),
+            Some(n) => {
+                if n >= self.numbered.len() {
+                    self.numbered.resize(n + 1, None);
+                }
+                *self.numbered[n].get_or_insert_with(create)
+            }
+            None => *self.named.entry(name).or_insert_with(create),
         }
     }
 
@@ -124,10 +129,11 @@ pub(super) fn parse_body<'t>(
     // copies all of it.
     func.reserve_insts(2 * lines.len());
     let mut current: Option<Block> = None;
+    let mut headers = blocks.headers.iter().peekable();
     for line in &lines {
         let (start, end) = (line.start, line.end);
         let rest = &text[start..end];
-        if let Some(&block) = blocks.by_line.get(&start) {
+        if let Some(&(_, block)) = headers.next_if(|&&(header, _)| header == start) {
             current = Some(block);
             continue;
         }
@@ -163,33 +169,43 @@ pub(super) fn parse_body<'t>(
 /// indentation, `;` comment and trailing spaces; lines left empty are
 /// dropped.
 fn content_lines(text: &str) -> Vec<Range<usize>> {
+    let bytes = text.as_bytes();
     let mut lines = Vec::new();
     let mut start = 0;
-    let mut push = |start: usize, end: usize| {
-        let line = &text[start..end];
-        // Indentation is spaces; `trim_start` then has one character to look at.
-        let trimmed = line[line.bytes().take_while(|&b| b == b' ').count()..].trim_start();
-        let from = start + (line.len() - trimmed.len());
-        let content = strip_comment(trimmed).trim_end();
-        if !content.is_empty() {
-            lines.push(from..from + content.len());
+    // One search finds the line ends and the `;` that may start comments,
+    // so that a line without one is not searched again.
+    let mut commented = false;
+    for i in memchr::memchr2_iter(b'\n', b';', bytes) {
+        if bytes[i] == b';' {
+            commented = true;
+            continue;
         }
-    };
-    for i in memchr::memchr_iter(b'\n', text.as_bytes()) {
-        push(start, i);
+        push_content(&mut lines, text, start..i, commented);
         start = i + 1;
+        commented = false;
     }
     if start < text.len() {
-        push(start, text.len());
+        push_content(&mut lines, text, start..text.len(), commented);
     }
     lines
 }
 
+/// Adds the range of what line `line` of `text` holds to `lines`, unless it
+/// holds nothing; `commented` tells that it has a `;`.
+fn push_content(lines: &mut Vec<Range<usize>>, text: &str, line: Range<usize>, commented: bool) {
+    let line_text = &text[line.clone()];
+    // Indentation is spaces; `trim_start` then has one character to look at.
+    let trimmed = line_text[line_text.bytes().take_while(|&b| b == b' ').count()..].trim_start();
+    let from = line.start + (line_text.len() - trimmed.len());
+    let uncommented = if commented { strip_comment(trimmed) } else { trimmed };
+    let content = uncommented.trim_end();
+    if !content.is_empty() {
+        lines.push(from..from + content.len());
+    }
+}
+
 /// Drops a `;` comment that is not inside quotes.
 fn strip_comment(line: &str) -> &str {
-    if memchr::memchr(b';', line.as_bytes()).is_none() {
-        return line;
-    }
     let mut quoted = false;
     for (i, b) in line.bytes().enumerate() {
         match b {
@@ -201,16 +217,15 @@ fn strip_comment(line: &str) -> &str {
     line
 }
 
-/// Creates every block first so that `%bb.N` can refer forward; returns
-/// the header line starts.
-/// The blocks a body defines, by the start of their header line and by
-/// their number.
+/// The blocks a body defines, by the start of their header line (in
+/// order) and by their number.
 #[derive(Default)]
 struct DeclaredBlocks {
-    by_line: FxHashMap<usize, Block>,
+    headers: Vec<(usize, Block)>,
     by_number: FxHashMap<u32, Block>,
 }
 
+/// Creates every block first so that `%bb.N` can refer forward.
 fn declare_blocks(func: &mut Function, text: &str, lines: &[Range<usize>]) -> Result<DeclaredBlocks, MirError> {
     let mut declared = DeclaredBlocks::default();
     for line in lines {
@@ -251,7 +266,7 @@ fn declare_blocks(func: &mut Function, text: &str, lines: &[Range<usize>]) -> Re
         let data = func.block_mut(block);
         data.ir_name = ir_name;
         data.attributes = attributes;
-        declared.by_line.insert(start, block);
+        declared.headers.push((start, block));
     }
     Ok(declared)
 }

@@ -7,14 +7,17 @@ use std::ops::Range;
 
 /// A cursor over `text[start..end]` of the body.
 pub(super) struct Cursor<'a> {
+    /// The whole body, which positions index.
     text: &'a str,
+    /// The body's bytes up to the end of the line: what the cursor reads,
+    /// so that one bounds check keeps it on the line.
+    line: &'a [u8],
     pos: usize,
-    end: usize,
 }
 
 impl<'a> Cursor<'a> {
     pub(super) fn new(text: &'a str, start: usize, end: usize) -> Cursor<'a> {
-        Cursor { text, pos: start, end }
+        Cursor { text, line: &text.as_bytes()[..end.min(text.len())], pos: start }
     }
 
     #[inline]
@@ -29,7 +32,7 @@ impl<'a> Cursor<'a> {
 
     #[inline]
     pub(super) fn rest(&self) -> &'a str {
-        &self.text[self.pos..self.end]
+        &self.text[self.pos..self.line.len()]
     }
 
     /// The rest without its leading whitespace (as [`str::trim_start`]
@@ -48,18 +51,18 @@ impl<'a> Cursor<'a> {
     /// one), without checking for character boundaries at each step.
     #[inline]
     pub(super) fn rest_bytes(&self) -> &'a [u8] {
-        &self.text.as_bytes()[self.pos..self.end]
+        &self.line[self.pos..]
     }
 
     #[inline(always)]
     pub(super) fn at_end(&mut self) -> bool {
         self.skip_spaces();
-        self.pos >= self.end
+        self.pos >= self.line.len()
     }
 
     #[inline(always)]
     pub(super) fn skip_spaces(&mut self) {
-        while self.pos < self.end && matches!(self.text.as_bytes()[self.pos], b' ' | b'\t') {
+        while let Some(b' ' | b'\t') = self.line.get(self.pos) {
             self.pos += 1;
         }
     }
@@ -87,6 +90,18 @@ impl<'a> Cursor<'a> {
         self.skip_spaces();
         if self.rest_bytes().starts_with(token.as_bytes()) {
             self.pos += token.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes `byte` if it comes right at the cursor, with no space
+    /// before it (the `.` of a subregister, the `(` of a type).
+    #[inline(always)]
+    pub(super) fn eat_attached(&mut self, byte: u8) -> bool {
+        if self.rest_bytes().first() == Some(&byte) {
+            self.pos += 1;
             true
         } else {
             false
@@ -228,7 +243,7 @@ impl<'a> Cursor<'a> {
                 _ => {}
             }
         }
-        Err(self.error(start..self.end, "unbalanced parentheses"))
+        Err(self.error(start..self.line.len(), "unbalanced parentheses"))
     }
 
     /// The text from `start` to the current position.
@@ -248,7 +263,7 @@ impl<'a> Cursor<'a> {
     pub(super) fn word_span(&mut self) -> Range<usize> {
         self.skip_spaces();
         let len = self.rest().find([' ', ',', ')', '(']).unwrap_or(self.rest().len()).max(1);
-        self.pos..(self.pos + len).min(self.end.max(self.pos + 1))
+        self.pos..(self.pos + len).min(self.line.len().max(self.pos + 1))
     }
 
     pub(super) fn error(&self, span: Range<usize>, message: impl Into<String>) -> MirError {

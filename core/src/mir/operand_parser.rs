@@ -62,8 +62,7 @@ impl<'t> OperandParser<'_, 't> {
         }
         let number = self.cursor.unsigned().ok_or_else(|| self.cursor.error_here("expected a block number"))?;
         // `%bb.1.name` may carry the IR name; skip it.
-        if self.cursor.rest().starts_with('.') {
-            self.cursor.set_pos(self.cursor.pos() + 1);
+        if self.cursor.eat_attached(b'.') {
             self.cursor.name_after_sigil();
         }
         let span = start..self.cursor.pos();
@@ -103,15 +102,13 @@ impl<'t> OperandParser<'_, 't> {
             Some(b'_') if self.cursor.eat_word("_") => Reg::Physical(self.func.names.intern("noreg")),
             _ => return Err(self.cursor.error_here("expected a register")),
         };
-        let subreg = if self.cursor.rest().starts_with('.') {
-            self.cursor.set_pos(self.cursor.pos() + 1);
+        let subreg = if self.cursor.eat_attached(b'.') {
             let name = self.cursor.ident().ok_or_else(|| self.cursor.error_here("expected a subregister index"))?;
             Some(self.func.names.intern(name))
         } else {
             None
         };
-        if self.cursor.rest().starts_with(':') {
-            self.cursor.set_pos(self.cursor.pos() + 1);
+        if self.cursor.eat_attached(b':') {
             let name = match self.cursor.rest_bytes() {
                 // The generic bank, as nearly every register is written.
                 [b'_', next, ..] if !is_ident_byte(*next) => {
@@ -133,8 +130,7 @@ impl<'t> OperandParser<'_, 't> {
             }
         }
         let mut tied_def = None;
-        while self.cursor.rest().starts_with('(') {
-            self.cursor.set_pos(self.cursor.pos() + 1);
+        while self.cursor.eat_attached(b'(') {
             if self.cursor.eat("tied-def") {
                 let n = self.cursor.unsigned().ok_or_else(|| self.cursor.error_here("expected an operand index"))?;
                 tied_def = Some(u8::try_from(n).map_err(|_| self.cursor.error_here("operand index out of range"))?);
@@ -167,18 +163,19 @@ impl<'t> OperandParser<'_, 't> {
                 .name_after_sigil()
                 .ok_or_else(|| self.cursor.error_here("expected a virtual register name"))?,
         };
-        if let Some(v) = self.vregs.by_name.get(name) {
-            return Ok(v);
-        }
-        let v = self.func.new_vreg(Llt::INVALID);
-        if !name.bytes().all(|b| b.is_ascii_digit()) {
-            self.func.vreg_mut(v).name = Some(name.into());
-        }
-        self.vregs.by_name.insert(name, v);
-        self.vregs.first_seen.push(start..self.cursor.pos());
-        self.vregs.generic.push(false);
-        self.vregs.written.push(name);
-        Ok(v)
+        let span = start..self.cursor.pos();
+        let VRegTable { by_name, first_seen, generic, written } = &mut *self.vregs;
+        let func = &mut *self.func;
+        Ok(by_name.get_or_insert_with(name, || {
+            let v = func.new_vreg(Llt::INVALID);
+            if !name.bytes().all(|b| b.is_ascii_digit()) {
+                func.vreg_mut(v).name = Some(name.into());
+            }
+            first_seen.push(span);
+            generic.push(false);
+            written.push(name);
+            v
+        }))
     }
 
     fn set_vreg_type(&mut self, v: VReg, ty: Llt, span: std::ops::Range<usize>) -> Result<(), MirError> {
@@ -202,26 +199,36 @@ impl<'t> OperandParser<'_, 't> {
                 self.cursor.expect(",", "between operands")?;
             }
             first = false;
-            // One look at the word under the cursor decides between the
-            // debug location, an annotation and an operand.
-            let word = self.cursor.peek_ident();
-            if word == Some("debug-location") {
-                self.cursor.advance("debug-location".len());
-                let start = self.cursor.pos();
-                self.metadata_text()?;
-                inst.debug_loc = Some(self.cursor.rest_from(start).trim().into());
-                continue;
+            match self.trailing_keyword() {
+                Some("debug-location") => {
+                    self.cursor.advance("debug-location".len());
+                    let start = self.cursor.pos();
+                    self.metadata_text()?;
+                    inst.debug_loc = Some(self.cursor.rest_from(start).trim().into());
+                }
+                Some(keyword) => {
+                    self.cursor.advance(keyword.len());
+                    let start = self.cursor.pos();
+                    self.annotation_value()?;
+                    inst.annotations.push(format!("{keyword} {}", self.cursor.rest_from(start).trim()).into());
+                }
+                None => {
+                    let operand = self.operand()?;
+                    inst.operands.push(operand);
+                }
             }
-            if let Some(keyword) = word.filter(|w| ANNOTATIONS.contains(w)) {
-                self.cursor.advance(keyword.len());
-                let start = self.cursor.pos();
-                self.annotation_value()?;
-                inst.annotations.push(format!("{keyword} {}", self.cursor.rest_from(start).trim()).into());
-                continue;
-            }
-            let operand = self.operand()?;
-            inst.operands.push(operand);
         }
+    }
+
+    /// `debug-location` or an annotation keyword at the cursor, if one is
+    /// there. Each is a lower-case word, which no register, number or
+    /// sigil starts with, so the first byte rules out most operands.
+    #[inline]
+    fn trailing_keyword(&mut self) -> Option<&'t str> {
+        if !self.cursor.peek_byte().is_some_and(|b| b.is_ascii_lowercase()) {
+            return None;
+        }
+        self.cursor.peek_ident().filter(|word| *word == "debug-location" || ANNOTATIONS.contains(word))
     }
 
     fn annotation_value(&mut self) -> Result<(), MirError> {
@@ -239,12 +246,12 @@ impl<'t> OperandParser<'_, 't> {
         let start = self.cursor.pos();
         match self.cursor.peek() {
             Some('%') => {
-                let rest = self.cursor.rest_trimmed();
+                let rest = self.cursor.rest_bytes();
                 // `%12`: a numbered register, none of the named references below.
-                if rest.as_bytes().get(1).is_some_and(u8::is_ascii_digit) {
+                if rest.get(1).is_some_and(u8::is_ascii_digit) {
                     return self.register_operand(false);
                 }
-                if rest.starts_with("%bb.") {
+                if rest.starts_with(b"%bb.") {
                     return self.block_ref().map(Operand::Block);
                 }
                 for (prefix, fixed) in [("%stack.", false), ("%fixed-stack.", true)] {
@@ -419,12 +426,7 @@ impl<'t> OperandParser<'_, 't> {
 
     fn frame_ref(&mut self, fixed: bool) -> Result<Operand, MirError> {
         let index = self.index("stack object index")?;
-        let name = if self.cursor.rest().starts_with('.') {
-            self.cursor.set_pos(self.cursor.pos() + 1);
-            self.cursor.name_after_sigil().map(Into::into)
-        } else {
-            None
-        };
+        let name = if self.cursor.eat_attached(b'.') { self.cursor.name_after_sigil().map(Into::into) } else { None };
         Ok(Operand::Frame(FrameRef { fixed, index, name }))
     }
 
@@ -477,8 +479,7 @@ impl<'t> OperandParser<'_, 't> {
             return Err(self.cursor.error_here("expected metadata"));
         }
         self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a metadata name"))?;
-        if self.cursor.rest().starts_with('(') {
-            self.cursor.set_pos(self.cursor.pos() + 1);
+        if self.cursor.eat_attached(b'(') {
             self.cursor.balanced()?;
         }
         Ok(())
