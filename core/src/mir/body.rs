@@ -6,7 +6,7 @@
 //! them, so printing `%N` by arena index reproduces llc's numbering.
 
 use super::MirError;
-use super::cursor::Cursor;
+use super::cursor::{Cursor, trim_end, trim_start};
 use super::module::Arch;
 use super::operand_parser::OperandParser;
 use super::target_opcodes::{condition_comment, has_instruction, predicate_operand};
@@ -43,6 +43,7 @@ impl<'t> VRegNames<'t> {
     }
 
     /// The register named `name`, made by `create` if there is none yet.
+    #[inline]
     pub(super) fn get_or_insert_with(&mut self, name: &'t str, create: impl FnOnce() -> VReg) -> VReg {
         match self.number(name) {
             Some(n) => {
@@ -195,10 +196,10 @@ fn content_lines(text: &str) -> Vec<Range<usize>> {
 fn push_content(lines: &mut Vec<Range<usize>>, text: &str, line: Range<usize>, commented: bool) {
     let line_text = &text[line.clone()];
     // Indentation is spaces; `trim_start` then has one character to look at.
-    let trimmed = line_text[line_text.bytes().take_while(|&b| b == b' ').count()..].trim_start();
+    let trimmed = trim_start(&line_text[line_text.bytes().take_while(|&b| b == b' ').count()..]);
     let from = line.start + (line_text.len() - trimmed.len());
     let uncommented = if commented { strip_comment(trimmed) } else { trimmed };
-    let content = uncommented.trim_end();
+    let content = trim_end(uncommented);
     if !content.is_empty() {
         lines.push(from..from + content.len());
     }

@@ -39,11 +39,7 @@ impl<'a> Cursor<'a> {
     /// has it), at once when the cursor is on printable ASCII.
     #[inline]
     pub(super) fn rest_trimmed(&self) -> &'a str {
-        let rest = self.rest();
-        match rest.as_bytes().first() {
-            Some(b) if b.is_ascii_graphic() => rest,
-            _ => rest.trim_start(),
-        }
+        trim_start(self.rest())
     }
 
     /// The rest as bytes: what the lexical helpers below compare, every
@@ -276,12 +272,45 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// `text` without its leading whitespace (as [`str::trim_start`] has it),
+/// at once when it starts with printable ASCII.
+#[inline]
+pub(super) fn trim_start(text: &str) -> &str {
+    match text.as_bytes().first() {
+        Some(b) if b.is_ascii_graphic() => text,
+        _ => text.trim_start(),
+    }
+}
+
+/// `text` without its trailing whitespace (as [`str::trim_end`] has it),
+/// at once when it ends with printable ASCII.
+#[inline]
+pub(super) fn trim_end(text: &str) -> &str {
+    match text.as_bytes().last() {
+        Some(b) if b.is_ascii_graphic() => text,
+        _ => text.trim_end(),
+    }
+}
+
 /// A byte of an identifier after its first: letters, digits, `_`, `.`, `-`
 /// and `$` (no byte of a multi-byte character is one).
 #[inline]
 pub(super) fn is_ident_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-' | b'$')
+    IDENT_BYTES[usize::from(b)]
 }
+
+/// [`is_ident_byte`] by byte value: one load per byte of a name, which
+/// the reader scans a great many of.
+static IDENT_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'.' | b'-' | b'$');
+        b += 1;
+    }
+    table
+};
 
 /// Length of a leading `"..."` string including both quotes and escapes.
 fn quoted_len(text: &str) -> Option<usize> {
