@@ -452,7 +452,10 @@ impl Function {
 }
 
 /// Adds `i`, of opcode `opcode` (`None` for a target one), to the def or use list of the
-/// virtual register `op` names.
+/// virtual register `op` names. Inlined into the loops over an
+/// instruction's operands, which call it for each one as instructions are
+/// placed (every instruction the reader reads).
+#[inline(always)]
 fn register(vregs: &mut [VRegInfo], i: Inst, opcode: Option<Opcode>, op: &Operand) {
     if let Operand::Reg(r) = op
         && let Reg::Virtual(v) = r.reg
