@@ -155,20 +155,24 @@ impl<'t> OperandParser<'_, 't> {
 
     /// The vreg named after an already consumed `%`.
     fn vreg_after_percent(&mut self, start: usize) -> Result<VReg, MirError> {
-        // `%12` is numbered (digits only, as LLVM lexes it); `%name` is named.
-        let name = match self.cursor.digits() {
-            Some(digits) => digits,
-            None => self
-                .cursor
-                .name_after_sigil()
-                .ok_or_else(|| self.cursor.error_here("expected a virtual register name"))?,
+        // `%12` is numbered (digits only, as LLVM lexes it); `%name` is named
+        // (it starts with no digit, or is quoted).
+        let (name, numbered) = match self.cursor.digits() {
+            Some(digits) => (digits, true),
+            None => {
+                let name = self
+                    .cursor
+                    .name_after_sigil()
+                    .ok_or_else(|| self.cursor.error_here("expected a virtual register name"))?;
+                (name, false)
+            }
         };
         let span = start..self.cursor.pos();
         let VRegTable { by_name, first_seen, generic, written } = &mut *self.vregs;
         let func = &mut *self.func;
         Ok(by_name.get_or_insert_with(name, || {
             let v = func.new_vreg(Llt::INVALID);
-            if !name.bytes().all(|b| b.is_ascii_digit()) {
+            if !numbered {
                 func.vreg_mut(v).name = Some(name.into());
             }
             first_seen.push(span);
