@@ -77,25 +77,6 @@ impl Run<'_> {
         Outcome::Done(Done { text, remarks, mismatches, report })
     }
 
-    /// The outcomes of the functions `docs` of one batch of the file,
-    /// `documents`, processed as [`Self::batch`] processes them (legalized
-    /// only if `proceed`), in file order.
-    fn outcomes(
-        &self,
-        documents: &MirDocuments<'_>,
-        docs: Vec<FunctionDoc>,
-        render: &(dyn Fn(MirError) -> String + Sync),
-        proceed: bool,
-    ) -> Vec<Outcome> {
-        let mut outcomes = Vec::with_capacity(docs.len());
-        let collected = process_in_parallel(self, documents, docs, render, proceed, &mut |outcome| {
-            outcomes.push(outcome);
-            Ok(())
-        });
-        debug_assert!(collected.is_ok(), "collecting outcomes cannot fail");
-        outcomes
-    }
-
     /// Processes the functions `docs` of one batch of the file, `documents`,
     /// and takes their outcomes in order into `merge`.
     fn batch(
@@ -197,18 +178,24 @@ pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
     documents.target.cpu = args.cpu.clone();
     let first_names = Names::of(&documents.functions);
     let mut names = first_names.clone();
-    let known = if batches.peek().is_none() {
-        Some(Ahead::Read)
+    let ahead = if batches.peek().is_none() {
+        Ahead::Read
     } else if args.explain {
         read_later_headers(&documents, open()?.skip(1), path, &mut names)?;
-        Some(Ahead::Read)
+        Ahead::Read
     } else if documents.ir_module.is_some() {
-        Some(Ahead::Nothing)
+        Ahead::Nothing
+    } else if names.scan_later(open()?.skip(1), path)? {
+        Ahead::Names
     } else {
-        // The IR module llc makes up names every function, first: the
-        // later names are looked for below.
-        None
+        read_later_headers(&documents, open()?.skip(1), path, &mut names)?;
+        Ahead::Read
     };
+    let mut sink = Sink::create(args.output.as_deref().unwrap_or("-"), path)?;
+    let mut prologue = String::new();
+    let listed: Vec<&str> = names.in_order.iter().map(String::as_str).collect();
+    write_ir_module(documents.ir_module.as_deref(), &documents.file_name, &documents.target, &listed, &mut prologue);
+    sink.write(prologue)?;
     let (legalizer, failure) = match pass {
         Pass::None => (None, None),
         Pass::Legalizer => match ModuleLegalizer::new(&documents.target, &documents.module, args) {
@@ -219,32 +206,10 @@ pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
     let mut merge = Merge { failure, ..Merge::default() };
     let target = documents.target.clone();
     let run = Run { target: &target, args, legalizer, verifier: Verifier::new(&target) };
-    let mut docs = Some(std::mem::take(&mut documents.functions));
+    let docs = std::mem::take(&mut documents.functions);
     let overlap = cores() > 1;
-    let render_first = |e| render(path, e, 0);
-    // With more than one core, the first batch's functions are processed
-    // while the later names are looked for, and written once they are known.
-    let (ahead, first_outcomes) = match known {
-        Some(ahead) => (ahead, None),
-        None if overlap => {
-            let proceed = merge.failure.is_none();
-            let (ahead, outcomes) = thread::scope(|scope| {
-                let looking = scope.spawn(|| read_later_names(&documents, &open, path, &mut names));
-                let outcomes = run.outcomes(&documents, docs.take().unwrap_or_default(), &render_first, proceed);
-                (looking.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)), outcomes)
-            });
-            (ahead?, Some(outcomes))
-        }
-        None => (read_later_names(&documents, &open, path, &mut names)?, None),
-    };
-    let mut sink = Sink::create(args.output.as_deref().unwrap_or("-"), path)?;
-    let mut prologue = String::new();
-    let listed: Vec<&str> = names.in_order.iter().map(String::as_str).collect();
-    write_ir_module(documents.ir_module.as_deref(), &documents.file_name, &documents.target, &listed, &mut prologue);
-    sink.write(prologue)?;
-    let (mut streamed, mut next) = process_then_prepare(overlap, &mut batches, || match first_outcomes {
-        Some(outcomes) => outcomes.into_iter().try_for_each(|outcome| merge.take(outcome, &mut sink)),
-        None => run.batch(&documents, docs.take().unwrap_or_default(), &render_first, &mut merge, &mut sink),
+    let (mut streamed, mut next) = process_then_prepare(overlap, &mut batches, || {
+        run.batch(&documents, docs, &|e| render(path, e, 0), &mut merge, &mut sink)
     });
     while streamed.is_ok()
         && let Some(prepared) = next.take()
@@ -346,22 +311,6 @@ impl Names {
         self.defined = defined;
         Ok(true)
     }
-}
-
-/// Adds the names of the functions of the batches after the first to
-/// `names`: found plainly written if they can be, else by reading every
-/// later header ([`read_later_headers`]).
-fn read_later_names(
-    documents: &MirDocuments<'_>,
-    open: &dyn Fn() -> Result<DocumentBatches<std::fs::File>, String>,
-    path: &str,
-    names: &mut Names,
-) -> Result<Ahead, String> {
-    if names.scan_later(open()?.skip(1), path)? {
-        return Ok(Ahead::Names);
-    }
-    read_later_headers(documents, open()?.skip(1), path, names)?;
-    Ok(Ahead::Read)
 }
 
 /// Reads the YAML headers of the batches after the first (`later`) before
