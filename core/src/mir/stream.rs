@@ -30,8 +30,9 @@ pub struct DocumentBatches<R> {
     eof: bool,
 }
 
-/// How much is read at a time.
-const CHUNK_BYTES: usize = 1 << 20;
+/// How much is read at a time: little, so that what follows a batch's cut,
+/// copied to start the next batch, is little too.
+const CHUNK_BYTES: usize = 1 << 16;
 
 impl DocumentBatches<File> {
     /// Batches of `path` of about `batch_bytes` each.
@@ -43,15 +44,16 @@ impl DocumentBatches<File> {
 impl<R: Read> DocumentBatches<R> {
     /// Batches of what `reader` reads, of about `batch_bytes` each.
     pub fn new(reader: R, batch_bytes: usize) -> Self {
-        DocumentBatches { reader, batch_bytes, offset: 0, pending: Vec::new(), searched: 0, eof: false }
+        let pending = Vec::with_capacity(batch_bytes + CHUNK_BYTES);
+        DocumentBatches { reader, batch_bytes, offset: 0, pending, searched: 0, eof: false }
     }
 
     fn read_batch(&mut self) -> io::Result<Option<Batch>> {
         loop {
             if let Some(cut) = self.cut() {
                 // What follows the cut starts the next batch, with room for
-                // the next read so that it is copied only this once.
-                let mut rest = Vec::with_capacity(self.pending.len() - cut + self.read_size());
+                // the whole batch so that it is copied only this once.
+                let mut rest = Vec::with_capacity(self.pending.len() - cut + self.batch_bytes + CHUNK_BYTES);
                 rest.extend_from_slice(&self.pending[cut..]);
                 self.pending.truncate(cut);
                 let bytes = std::mem::replace(&mut self.pending, rest);
@@ -67,18 +69,12 @@ impl<R: Read> DocumentBatches<R> {
             }
             // `read_to_end` appends into spare capacity without zeroing it,
             // retries interrupted reads, and stops short only at the end.
-            let want = self.read_size();
             // Room for the whole chunk at once: no regrowth while reading.
-            self.pending.reserve(want);
-            let want = want as u64;
+            self.pending.reserve(CHUNK_BYTES);
+            let want = CHUNK_BYTES as u64;
             let read = (&mut self.reader).take(want).read_to_end(&mut self.pending)?;
             self.eof = (read as u64) < want;
         }
-    }
-
-    /// How much one read asks for.
-    fn read_size(&self) -> usize {
-        CHUNK_BYTES.max(self.batch_bytes)
     }
 
     /// Where the next batch ends: the start of the first document line at
