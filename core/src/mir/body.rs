@@ -342,6 +342,7 @@ fn parse_instruction(p: &mut OperandParser<'_, '_>, arch: Option<Arch>) -> Resul
     let mut inst_flags = InstFlags::NONE;
     let opcode_span;
     let opcode_name = loop {
+        p.cursor.skip_spaces();
         let word_start = p.cursor.pos();
         let Some(word) = p.cursor.ident() else {
             return Err(p.cursor.error_here("expected an instruction opcode"));

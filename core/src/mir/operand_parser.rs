@@ -328,14 +328,18 @@ impl<'t> OperandParser<'_, 't> {
         match word {
             "intpred" | "floatpred" => {
                 self.cursor.expect("(", "after the predicate keyword")?;
+                // An unknown predicate is reported at its name, as llc does.
+                self.cursor.skip_spaces();
+                let name_start = self.cursor.pos();
                 let name = self.cursor.ident().ok_or_else(|| self.cursor.error_here("expected a predicate"))?;
+                let name_span = name_start..self.cursor.pos();
                 let operand = if word == "intpred" {
                     IntPredicate::from_name(name).map(Operand::IntPred)
                 } else {
                     FloatPredicate::from_name(name).map(Operand::FloatPred)
                 };
                 let operand =
-                    operand.ok_or_else(|| self.cursor.error(word_span.clone(), format!("invalid {word} '{name}'")))?;
+                    operand.ok_or_else(|| self.cursor.error(name_span, format!("invalid {word} '{name}'")))?;
                 self.cursor.expect(")", "after the predicate")?;
                 Ok(operand)
             }
@@ -395,6 +399,7 @@ impl<'t> OperandParser<'_, 't> {
             }
             _ => {
                 if let Some(kind) = FpKind::from_name(word) {
+                    self.cursor.skip_spaces();
                     let lit_start = self.cursor.pos();
                     let text = self.literal_word();
                     return FpConst::parse(kind, text).map(Operand::fpimm).ok_or_else(|| {
@@ -402,6 +407,7 @@ impl<'t> OperandParser<'_, 't> {
                     });
                 }
                 if let Some(bits) = word.strip_prefix('i').and_then(|b| b.parse::<u32>().ok()) {
+                    self.cursor.skip_spaces();
                     let lit_start = self.cursor.pos();
                     let text = self.literal_word();
                     if bits == 0 || Llt::try_scalar(u64::from(bits)).is_none() {
