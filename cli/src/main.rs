@@ -2,15 +2,18 @@
 //! (`gisel llc -mtriple=aarch64 -run-pass=none FILE -o -`).
 
 mod equiv_cmd;
+mod input;
 mod legalize_cmd;
 mod llc_args;
 mod output;
 mod pipeline;
 mod rules_cmds;
 mod semantics;
+mod temp_file;
 mod verification;
 
 use gisel_core::mir::{MirError, MirModule, read_mir, write_mir};
+use input::Input;
 use llc_args::LlcArgs;
 use std::process::ExitCode;
 use std::{env, fs, io::Write};
@@ -101,12 +104,14 @@ fn run(command: &str, args: &LlcArgs) -> Result<(), String> {
     result
 }
 
-/// Reads and parses the file at `path` for the target `args` give,
-/// rendering errors with their location.
+/// Reads and parses the file at `path` (`-`: standard input) for the
+/// target `args` give, rendering errors with their location.
 fn load(path: &str, args: &LlcArgs) -> Result<MirModule, String> {
-    let source = fs::read_to_string(path).map_err(|e| format!("gisel: cannot read '{path}': {e}"))?;
-    read_mir(&source, path, args.triple.as_deref(), args.features.as_deref().unwrap_or(""))
-        .map_err(|e: MirError| e.render(path, &source))
+    let input = Input::open(path)?;
+    let name = &input.name;
+    let source = fs::read_to_string(&input.path).map_err(|e| format!("gisel: cannot read '{name}': {e}"))?;
+    read_mir(&source, name, args.triple.as_deref(), args.features.as_deref().unwrap_or(""))
+        .map_err(|e: MirError| e.render(name, &source))
 }
 
 /// Prints `text` on stdout.

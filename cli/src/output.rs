@@ -5,7 +5,8 @@
 //! fails: until then the text is spooled, in memory and past a size in an
 //! unnamed temporary file, so that memory stays bounded.
 
-use std::fs::{self, File, OpenOptions};
+use crate::temp_file;
+use std::fs::{self, File};
 use std::io::{self, IoSlice, Seek, Write};
 use std::path::Path;
 
@@ -157,19 +158,9 @@ impl Spool {
 /// A new file in the temporary directory, unlinked at once where the
 /// system allows it, so nothing is left behind.
 fn temporary_file() -> io::Result<File> {
-    let dir = std::env::temp_dir();
-    for attempt in 0..100u32 {
-        let path = dir.join(format!("gisel-{}-{attempt}.spool", std::process::id()));
-        match OpenOptions::new().read(true).write(true).create_new(true).open(&path) {
-            Ok(file) => {
-                let _ = fs::remove_file(&path);
-                return Ok(file);
-            }
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    Err(io::Error::new(io::ErrorKind::AlreadyExists, "no free temporary file name"))
+    let (path, file) = temp_file::create("spool")?;
+    let _ = fs::remove_file(&path);
+    Ok(file)
 }
 
 /// True when `a` and `b` name the same existing file.

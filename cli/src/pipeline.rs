@@ -5,6 +5,7 @@
 //! takes them, so that what is printed does not depend on the number of
 //! threads, and memory does not grow with the file.
 
+use crate::input::Input;
 use crate::legalize_cmd::ModuleLegalizer;
 use crate::llc_args::{LlcArgs, Pass};
 use crate::output::Sink;
@@ -166,14 +167,14 @@ const BATCH_BYTES: usize = 1 << 20;
 /// Otherwise an error found on the way is reported only after the later
 /// headers are read, so that a header error after it still comes first.
 pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
-    let path = args.input()?;
-    let open = || DocumentBatches::open(path, BATCH_BYTES).map_err(|e| cannot_read(path, &e));
+    let input = Input::open(args.input()?)?;
+    let open = || DocumentBatches::open(&input.path, BATCH_BYTES).map_err(|e| cannot_read(&input, &e));
     let mut batches = open()?.peekable();
-    let first = batches.next().transpose().map_err(|e| cannot_read(path, &e))?;
+    let first = batches.next().transpose().map_err(|e| cannot_read(&input, &e))?;
     let first = first.unwrap_or(Batch { text: String::new(), offset: 0 });
     let features = args.features.as_deref().unwrap_or("");
-    let mut documents =
-        read_mir_documents(&first.text, path, args.triple.as_deref(), features).map_err(|e| render(path, e, 0))?;
+    let mut documents = read_mir_documents(&first.text, &input.name, args.triple.as_deref(), features)
+        .map_err(|e| render(&input, e, 0))?;
     // The IR module llc makes up names the CPU, as it names the features.
     documents.target.cpu = args.cpu.clone();
     let first_names = Names::of(&documents.functions);
@@ -181,17 +182,17 @@ pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
     let ahead = if batches.peek().is_none() {
         Ahead::Read
     } else if args.explain {
-        read_later_headers(&documents, open()?.skip(1), path, &mut names)?;
+        read_later_headers(&documents, open()?.skip(1), &input, &mut names)?;
         Ahead::Read
     } else if documents.ir_module.is_some() {
         Ahead::Nothing
-    } else if names.scan_later(open()?.skip(1), path)? {
+    } else if names.scan_later(open()?.skip(1), &input)? {
         Ahead::Names
     } else {
-        read_later_headers(&documents, open()?.skip(1), path, &mut names)?;
+        read_later_headers(&documents, open()?.skip(1), &input, &mut names)?;
         Ahead::Read
     };
-    let mut sink = Sink::create(args.output.as_deref().unwrap_or("-"), path)?;
+    let mut sink = Sink::create(args.output.as_deref().unwrap_or("-"), &input.path)?;
     let mut prologue = String::new();
     let listed: Vec<&str> = names.in_order.iter().map(String::as_str).collect();
     write_ir_module(documents.ir_module.as_deref(), &documents.file_name, &documents.target, &listed, &mut prologue);
@@ -209,7 +210,7 @@ pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
     let docs = std::mem::take(&mut documents.functions);
     let overlap = cores() > 1;
     let (mut streamed, mut next) = process_then_prepare(overlap, &mut batches, || {
-        run.batch(&documents, docs, &|e| render(path, e, 0), &mut merge, &mut sink)
+        run.batch(&documents, docs, &|e| render(&input, e, 0), &mut merge, &mut sink)
     });
     while streamed.is_ok()
         && let Some(prepared) = next.take()
@@ -217,12 +218,12 @@ pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
         let prepared = match prepared {
             Ok(prepared) => prepared,
             Err(error) => {
-                streamed = Err(cannot_read(path, &error));
+                streamed = Err(cannot_read(&input, &error));
                 break;
             }
         };
         let offset = prepared.batch.offset;
-        let render = |e| render(path, e, offset);
+        let render = |e| render(&input, e, offset);
         let mut more = match prepared.file {
             Ok(file) => documents.with_more(&prepared.batch.text, file),
             Err(error) => {
@@ -244,7 +245,7 @@ pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
         if ahead != Ahead::Read {
             // A header error further on comes first, as every header is
             // read before any body.
-            read_later_headers(&documents, open()?.skip(1), path, &mut first_names.clone())?;
+            read_later_headers(&documents, open()?.skip(1), &input, &mut first_names.clone())?;
         }
         return Err(error);
     }
@@ -294,11 +295,15 @@ impl Names {
     /// Adds the names of the functions of the `later` batches when each is
     /// written plainly and none is defined twice; false, leaving the names
     /// unchanged, when reading the headers must tell.
-    fn scan_later(&mut self, later: impl Iterator<Item = std::io::Result<Batch>>, path: &str) -> Result<bool, String> {
+    fn scan_later(
+        &mut self,
+        later: impl Iterator<Item = std::io::Result<Batch>>,
+        input: &Input,
+    ) -> Result<bool, String> {
         let mut found = Vec::new();
         let mut defined = self.defined.clone();
         for batch in later {
-            let batch = batch.map_err(|e| cannot_read(path, &e))?;
+            let batch = batch.map_err(|e| cannot_read(input, &e))?;
             let Some(names) = plain_function_names(&batch.text) else { return Ok(false) };
             for name in names {
                 if !defined.insert(name.to_owned()) {
@@ -319,30 +324,30 @@ impl Names {
 fn read_later_headers(
     documents: &MirDocuments<'_>,
     later: impl Iterator<Item = std::io::Result<Batch>>,
-    path: &str,
+    input: &Input,
     names: &mut Names,
 ) -> Result<(), String> {
     for batch in later {
-        let batch = batch.map_err(|e| cannot_read(path, &e))?;
-        let more = documents.read_more(&batch.text).map_err(|e| render(path, e, batch.offset))?;
-        names.define_all(&more.functions).map_err(|e| render(path, e, batch.offset))?;
+        let batch = batch.map_err(|e| cannot_read(input, &e))?;
+        let more = documents.read_more(&batch.text).map_err(|e| render(input, e, batch.offset))?;
+        names.define_all(&more.functions).map_err(|e| render(input, e, batch.offset))?;
     }
     Ok(())
 }
 
 /// Renders `error`, whose span is relative to a batch starting at byte
-/// `offset` of the file at `path`, with its place in the whole file (read
+/// `offset` of `input`, with its place in the whole file (read
 /// again: errors end the run).
-fn render(path: &str, mut error: MirError, offset: usize) -> String {
+fn render(input: &Input, mut error: MirError, offset: usize) -> String {
     error.span = error.span.start + offset..error.span.end + offset;
-    match std::fs::read_to_string(path) {
-        Ok(source) => error.render(path, &source),
-        Err(_) => format!("{path}: error: {error}\n"),
+    match std::fs::read_to_string(&input.path) {
+        Ok(source) => error.render(&input.name, &source),
+        Err(_) => format!("{}: error: {error}\n", input.name),
     }
 }
 
-fn cannot_read(path: &str, error: &std::io::Error) -> String {
-    format!("gisel: cannot read '{path}': {error}")
+fn cannot_read(input: &Input, error: &std::io::Error) -> String {
+    format!("gisel: cannot read '{}': {error}", input.name)
 }
 
 /// A later batch of the file, split into documents with their headers
