@@ -195,18 +195,18 @@ mod tests {
     }
 
     #[test]
-    fn an_uncommitted_file_is_removed_and_a_committed_one_kept() {
+    fn an_uncommitted_file_is_removed_and_a_committed_one_kept() -> Result<(), String> {
         let dir = std::env::temp_dir().join(format!("gisel-sink-test-{}", std::process::id()));
-        fs::create_dir_all(&dir).expect("a directory");
+        fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         let path = dir.join("out.mir").to_string_lossy().into_owned();
-        let mut sink = Sink::create(&path, "input.mir").expect("creates");
-        sink.write("partial".to_owned()).expect("writes");
+        let mut sink = Sink::create(&path, "input.mir")?;
+        sink.write("partial".to_owned())?;
         drop(sink);
         assert!(!Path::new(&path).exists());
-        let mut sink = Sink::create(&path, "input.mir").expect("creates");
-        sink.write("whole".to_owned()).expect("writes");
-        sink.commit().expect("commits");
-        assert_eq!(fs::read_to_string(&path).expect("reads"), "whole");
-        fs::remove_dir_all(&dir).expect("removes");
+        let mut sink = Sink::create(&path, "input.mir")?;
+        sink.write("whole".to_owned())?;
+        sink.commit()?;
+        assert_eq!(fs::read_to_string(&path).map_err(|e| e.to_string())?, "whole");
+        fs::remove_dir_all(&dir).map_err(|e| e.to_string())
     }
 }

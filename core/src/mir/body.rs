@@ -342,15 +342,13 @@ fn parse_instruction(p: &mut OperandParser<'_, '_>, arch: Option<Arch>) -> Resul
     let mut inst_flags = InstFlags::NONE;
     let opcode_span;
     let opcode_name = loop {
-        p.cursor.skip_spaces();
-        let word_start = p.cursor.pos();
-        let Some(word) = p.cursor.ident() else {
+        let Some((word, span)) = p.cursor.ident_spanned() else {
             return Err(p.cursor.error_here("expected an instruction opcode"));
         };
         match InstFlags::from_name(word) {
             Some(flag) if !p.cursor.rest_trimmed().is_empty() => inst_flags.insert(flag),
             _ => {
-                opcode_span = word_start..p.cursor.pos();
+                opcode_span = span;
                 break word;
             }
         }

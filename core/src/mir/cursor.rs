@@ -156,9 +156,17 @@ impl<'a> Cursor<'a> {
     /// An identifier: letters, digits, `_`, `.`, `-` and `$` after the first.
     #[inline]
     pub(super) fn ident(&mut self) -> Option<&'a str> {
+        self.ident_spanned().map(|(word, _)| word)
+    }
+
+    /// [`Self::ident`] with where it was read: from its first byte, past
+    /// the spaces before it, so that an error about the word points at it.
+    #[inline]
+    pub(super) fn ident_spanned(&mut self) -> Option<(&'a str, Range<usize>)> {
         let word = self.peek_ident()?;
+        let start = self.pos;
         self.pos += word.len();
-        Some(word)
+        Some((word, start..self.pos))
     }
 
     /// A name after a sigil: an identifier, a number, or a quoted string

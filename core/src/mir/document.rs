@@ -259,12 +259,12 @@ fn next_unindented_line(bytes: &[u8], from: usize) -> usize {
 fn block_text(source: &str, lines: &[Line]) -> String {
     let indent = lines
         .iter()
-        .map(|l| &source[l.start..l.end])
+        .map(|l| text(source, *l))
         .find(|t| !t.trim().is_empty())
         .map_or(0, |t| t.len() - t.trim_start_matches(' ').len());
     let mut out = String::new();
     for l in lines {
-        let t = &source[l.start..l.end];
+        let t = text(source, *l);
         out.push_str(t.get(indent..).unwrap_or("").trim_end_matches(' '));
         out.push('\n');
     }
@@ -316,7 +316,7 @@ fn body_from_source(source: &str, lines: &[Line], key: &Node, value: &Node) -> B
     let mut block: Vec<Line> = Vec::new();
     let mut indent = explicit;
     for l in &lines[key_line + 1..] {
-        let t = &source[l.start..l.end];
+        let t = text(source, *l);
         let spaces = t.len() - t.trim_start_matches(' ').len();
         if t.trim().is_empty() {
             block.push(*l);
@@ -341,7 +341,7 @@ fn block_body(source: &str, block: &[Line], indent: usize, chomp: char) -> BodyT
     let mut text_lines: Vec<(&str, usize)> = block
         .iter()
         .map(|l| {
-            let t = &source[l.start..l.end];
+            let t = text(source, *l);
             let cut = indent.min(t.len());
             (t.get(cut..).unwrap_or(""), l.start + cut)
         })

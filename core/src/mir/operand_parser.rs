@@ -329,10 +329,8 @@ impl<'t> OperandParser<'_, 't> {
             "intpred" | "floatpred" => {
                 self.cursor.expect("(", "after the predicate keyword")?;
                 // An unknown predicate is reported at its name, as llc does.
-                self.cursor.skip_spaces();
-                let name_start = self.cursor.pos();
-                let name = self.cursor.ident().ok_or_else(|| self.cursor.error_here("expected a predicate"))?;
-                let name_span = name_start..self.cursor.pos();
+                let (name, name_span) =
+                    self.cursor.ident_spanned().ok_or_else(|| self.cursor.error_here("expected a predicate"))?;
                 let operand = if word == "intpred" {
                     IntPredicate::from_name(name).map(Operand::IntPred)
                 } else {
@@ -399,25 +397,18 @@ impl<'t> OperandParser<'_, 't> {
             }
             _ => {
                 if let Some(kind) = FpKind::from_name(word) {
-                    self.cursor.skip_spaces();
-                    let lit_start = self.cursor.pos();
-                    let text = self.literal_word();
-                    return FpConst::parse(kind, text).map(Operand::fpimm).ok_or_else(|| {
-                        self.cursor.error(lit_start..self.cursor.pos(), format!("invalid {word} constant '{text}'"))
-                    });
+                    let (text, span) = self.literal_word();
+                    return FpConst::parse(kind, text)
+                        .map(Operand::fpimm)
+                        .ok_or_else(|| self.cursor.error(span, format!("invalid {word} constant '{text}'")));
                 }
                 if let Some(bits) = word.strip_prefix('i').and_then(|b| b.parse::<u32>().ok()) {
-                    self.cursor.skip_spaces();
-                    let lit_start = self.cursor.pos();
-                    let text = self.literal_word();
+                    let (text, span) = self.literal_word();
                     if bits == 0 || Llt::try_scalar(u64::from(bits)).is_none() {
                         return Err(self.cursor.error(word_span, format!("invalid integer type '{word}'")));
                     }
                     return ApInt::parse(bits, text).map(Operand::cimm).ok_or_else(|| {
-                        self.cursor.error(
-                            lit_start..self.cursor.pos(),
-                            format!("expected an integer constant, found '{text}'"),
-                        )
+                        self.cursor.error(span, format!("expected an integer constant, found '{text}'"))
                     });
                 }
                 Ok(Operand::RegMask(self.func.names.intern(word)))
@@ -425,13 +416,14 @@ impl<'t> OperandParser<'_, 't> {
         }
     }
 
-    /// The next run of characters up to a separator.
-    fn literal_word(&mut self) -> &'t str {
+    /// The next run of characters up to a separator, and where it was read
+    /// (from its first character, past the spaces before it).
+    fn literal_word(&mut self) -> (&'t str, std::ops::Range<usize>) {
         self.cursor.skip_spaces();
-        let rest = self.cursor.rest();
+        let (start, rest) = (self.cursor.pos(), self.cursor.rest());
         let len = rest.find([' ', ',', ')']).unwrap_or(rest.len());
-        self.cursor.set_pos(self.cursor.pos() + len);
-        &rest[..len]
+        self.cursor.set_pos(start + len);
+        (&rest[..len], start..start + len)
     }
 
     fn frame_ref(&mut self, fixed: bool) -> Result<Operand, MirError> {
