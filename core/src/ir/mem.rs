@@ -161,6 +161,11 @@ impl MemOperand {
         }
     }
 
+    /// The metadata node of the access's `!range` (`!5`), if it has one.
+    pub fn range_node(&self) -> Option<&str> {
+        self.metadata.iter().find_map(|m| m.strip_prefix("!range ")).map(str::trim)
+    }
+
     /// The memory type, if the size is known.
     pub fn memory_type(&self) -> Option<Llt> {
         match self.size {

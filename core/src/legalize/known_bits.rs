@@ -4,12 +4,17 @@
 //! analysis: constants, booleans from compares, extensions and truncations,
 //! bitwise operations, additions (with overflow and carry too), subtractions
 //! and products, carries of overflow operations, shifts, bit reversal, selects, bit counts,
-//! zero-extending loads, copies, and PHIs (what every incoming value
-//! shares, across blocks and up to the depth limit).
+//! loads (their `!range` metadata, and what extending loads extend), copies, and PHIs
+//! (what every incoming value shares, across blocks and up to the depth limit).
+
+mod load_range;
+
+use load_range::Widening;
 
 use super::target::{BooleanContent, LegalizeTarget};
 use crate::apint::ApInt;
-use crate::ir::{Function, Operand, Reg, VReg};
+use crate::ir::{Function, InstData, Operand, Reg, VReg};
+use crate::llvm_ir::IntRange;
 use crate::opcode::Opcode;
 
 /// How deep the analysis follows definitions (LLVM's limit; llc's value
@@ -183,10 +188,24 @@ fn sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) 
             _ => 1,
         },
         G_SEXT => operand(1).map_or(1, |src| of(1) + bits - func.ty(src).scalar_size_in_bits()),
-        G_SEXTLOAD => match data.mem.first().and_then(|m| m.memory_type()) {
-            Some(mem) => bits.saturating_sub(mem.size_in_bits() as u32) + 1,
-            None => 1,
-        },
+        // A scalar load on a little-endian target counts what its range
+        // metadata says and nothing else, as LLVM does.
+        G_LOAD if ty.is_scalar() && !target.is_big_endian() => {
+            load_ranges(func, data).map_or(1, |ranges| load_range::sign_bits(ranges, bits, Widening::None))
+        }
+        G_SEXTLOAD | G_ZEXTLOAD => {
+            let Some(mem) = data.mem.first().and_then(|m| m.memory_type()).filter(|_| ty.is_scalar()) else {
+                return 1;
+            };
+            let widening = if opcode == G_SEXTLOAD { Widening::Sign } else { Widening::Zero };
+            match load_ranges(func, data).map_or(1, |ranges| load_range::sign_bits(ranges, bits, widening)) {
+                1 => {
+                    let extended = bits.saturating_sub(mem.size_in_bits() as u32);
+                    if opcode == G_SEXTLOAD { extended + 1 } else { extended.max(1) }
+                }
+                from_ranges => from_ranges,
+            }
+        }
         G_TRUNC => operand(1).map_or(1, |src| {
             let dropped = func.ty(src).scalar_size_in_bits() - bits;
             of(1).saturating_sub(dropped).max(1)
@@ -304,6 +323,12 @@ fn constant(func: &Function, v: VReg) -> Option<ApInt> {
     }
 }
 
+/// The ranges of load `data`'s `!range` metadata, as the module's
+/// metadata gives them.
+fn load_ranges<'f>(func: &'f Function, data: &InstData) -> Option<&'f [IntRange]> {
+    func.module.ranges(data.mem.first()?.range_node()?)
+}
+
 fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> Known {
     let ty = func.ty(v);
     let bits = ty.scalar_size_in_bits().max(1);
@@ -359,10 +384,24 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
             let low = ApInt::all_ones(src_bits).zext_or_trunc(bits);
             Known { zero: inner.zero.and(&low), one: inner.one.and(&low) }
         }),
-        G_ZEXTLOAD => match data.mem.first().and_then(|m| m.memory_type()) {
-            Some(mem) => high_zero(mem.size_in_bits() as u32),
-            None => nothing(),
-        },
+        // What the range metadata fixes of the loaded bits, with the
+        // extension's high bits.
+        G_LOAD | G_ZEXTLOAD | G_SEXTLOAD => {
+            let Some(mem_bits) = data.mem.first().and_then(|m| m.memory_type()).map(|t| t.scalar_size_in_bits()) else {
+                return nothing();
+            };
+            let loaded = load_ranges(func, data)
+                .and_then(|ranges| load_range::known_bits(ranges, mem_bits))
+                .unwrap_or_else(|| Known::unknown(mem_bits));
+            match opcode {
+                G_ZEXTLOAD => {
+                    let low = loaded.resize(bits);
+                    Known { zero: low.zero.or(&high_zero(mem_bits).zero), one: low.one }
+                }
+                G_SEXTLOAD => loaded.sign_extend(bits),
+                _ => loaded.resize(bits),
+            }
+        }
         G_ASSERT_ZEXT => match data.operands.get(2) {
             Some(Operand::Imm(width)) => high_zero(*width as u32),
             _ => nothing(),

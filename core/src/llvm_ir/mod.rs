@@ -2,8 +2,8 @@
 //! generation consults: each global value's linkage and locality, each
 //! function's attributes (with its attribute groups resolved: the
 //! subtarget's `"target-cpu"` and `"target-features"`, return attributes,
-//! `"probe-stack"` ...), the module flags (`"target-abi"`, `"Code Model"`)
-//! and one-string metadata nodes.
+//! `"probe-stack"` ...), the module flags (`"target-abi"`, `"Code Model"`),
+//! one-string metadata nodes and the integer ranges of `!range` nodes.
 //!
 //! Only module-level lines are read; function bodies are skipped. The IR
 //! that `llc` prints puts one entity on each line, and so does every test
@@ -18,6 +18,7 @@ pub use attributes::AttributeSet;
 pub use global::{GlobalKind, GlobalValue, Linkage, Visibility};
 pub use preds::reorder_predecessors;
 
+use crate::apint::ApInt;
 use lexer::{Token, tokens};
 use rustc_hash::FxHashMap;
 
@@ -48,6 +49,18 @@ pub struct IrModule {
     functions: FxHashMap<Box<str>, FunctionAttributes>,
     module_flags: Vec<(Box<str>, FlagValue)>,
     string_metadata: Vec<(Box<str>, Box<str>)>,
+    ranges: FxHashMap<Box<str>, Box<[IntRange]>>,
+}
+
+/// One half-open range `[lower, upper)` of a `!range` node, wrapping
+/// modulo 2^width (`!{i8 0, i8 2}` holds 0 and 1; `!{i8 -1, i8 1}` holds
+/// 255 and 0).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IntRange {
+    /// The first value in the range.
+    pub lower: ApInt,
+    /// The first value past it.
+    pub upper: ApInt,
 }
 
 /// What is gathered while the lines are read, before attribute groups
@@ -113,6 +126,13 @@ impl IrModule {
         self.string_metadata.iter().find(|(id, _)| &**id == node).map(|(_, text)| &**text)
     }
 
+    /// The ranges of metadata node `node` (`!5 = !{i8 0, i8 2}`:
+    /// `ranges("!5")` is `[0, 2)`), all of one width; none unless the node
+    /// is a list of integer pairs.
+    pub fn ranges(&self, node: &str) -> Option<&[IntRange]> {
+        self.ranges.get(node).map(|r| &**r)
+    }
+
     /// Adds the one-string metadata node `node` (`!0`) holding `text`.
     pub fn add_string_metadata(&mut self, node: &str, text: &str) {
         self.string_metadata.push((node.into(), text.into()));
@@ -163,9 +183,14 @@ impl<'a> Reading<'a> {
         }
     }
 
-    /// `!N = !{...}`: a possible module flag or one-string node.
+    /// `!N = !{...}`: a possible module flag, one-string node or list of
+    /// ranges.
     fn metadata_node(&mut self, id: &'a str, node: &[Token<'a>]) {
         let [Token::Punct(b'!'), Token::Punct(b'{'), fields @ .., Token::Punct(b'}')] = node else { return };
+        if let Some(ranges) = int_ranges(fields) {
+            self.module.ranges.insert(format!("!{id}").into(), ranges);
+            return;
+        }
         match fields {
             [Token::MetaString(text)] => self.module.string_metadata.push((format!("!{id}").into(), (*text).into())),
             [
@@ -209,6 +234,31 @@ impl<'a> Reading<'a> {
     }
 }
 
+/// The fields of a `!range` node, `iW lo, iW hi` pairs of one width
+/// separated by commas; `None` for anything else.
+fn int_ranges(fields: &[Token<'_>]) -> Option<Box<[IntRange]>> {
+    let mut values = Vec::new();
+    let mut width = None;
+    for (i, field) in fields.split(|t| *t == Token::Punct(b',')).enumerate() {
+        let [Token::Word(ty), Token::Word(value)] = field else { return None };
+        let bits: u32 = ty.strip_prefix('i')?.parse().ok()?;
+        if i > 0 && width != Some(bits) {
+            return None;
+        }
+        width = Some(bits);
+        values.push(ApInt::parse(bits, value)?);
+    }
+    if values.is_empty() || values.len() % 2 != 0 {
+        return None;
+    }
+    let mut values = values.into_iter();
+    let mut ranges = Vec::new();
+    while let (Some(lower), Some(upper)) = (values.next(), values.next()) {
+        ranges.push(IntRange { lower, upper });
+    }
+    Some(ranges.into())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,6 +284,9 @@ attributes #1 = { "target-features"="+a" }
 !1 = !{i32 1, !"target-abi", !"lp64d"}
 !2 = !{i32 8, !"PIC Level", i32 2}
 !3 = !{!"sp"}
+!4 = !{i8 0, i8 2}
+!5 = !{i32 -1, i32 1, i32 4, i32 8}
+!6 = !{i8 0, i16 2}
 "#;
 
     #[test]
@@ -253,5 +306,19 @@ attributes #1 = { "target-features"="+a" }
         assert_eq!(m.module_flag("Code Model"), None);
         assert_eq!(m.string_metadata("!3"), Some("sp"));
         assert!(m.global("missing").is_none());
+    }
+
+    #[test]
+    fn reads_range_nodes() {
+        let m = IrModule::parse(MODULE);
+        let range = |bits, lower, upper| IntRange {
+            lower: ApInt::from_i128(bits, lower),
+            upper: ApInt::from_i128(bits, upper),
+        };
+        assert_eq!(m.ranges("!4"), Some(&[range(8, 0, 2)][..]));
+        assert_eq!(m.ranges("!5"), Some(&[range(32, -1, 1), range(32, 4, 8)][..]));
+        assert_eq!(m.ranges("!6"), None, "widths differ");
+        assert_eq!(m.ranges("!0"), None, "a module flag");
+        assert_eq!(m.ranges("!3"), None);
     }
 }
