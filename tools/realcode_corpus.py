@@ -8,7 +8,11 @@ legalized by llc 22 for the expected outputs, in compare.py's format
                                          [--llvm /usr/lib/llvm-22/bin]
 
 The sources come from the cargo registry: a scratch crate depending on
-libz-sys (zlib) and lua-src (Lua 5.4) is fetched with `cargo fetch`. The
+libz-sys (zlib) and lua-src (Lua 5.4) is fetched with `cargo fetch`. Held-out
+libraries, built only when named with --libs, check that what holds on the
+default corpus holds beyond it: lua51 and lua53 (Lua 5.1 and 5.3, from the
+same lua-src crate) and mimalloc (from libmimalloc-sys: atomics, bit scans,
+128-bit arithmetic). The
 subtarget lives only in the IR function attributes, as clang writes it: the
 manifest gives -mtriple and no -mattr. llc runs with -global-isel-abort=2,
 so a function llc cannot legalize is kept as far as it got and the rest of
@@ -21,7 +25,19 @@ import shutil
 import subprocess
 import sys
 
-CRATES = {"zlib": ('libz-sys', '"1.1"', ', features = ["static"]'), "lua": ("lua-src", '"547"', "")}
+# A library: its crate (name, version, features), the globs of its C files
+# below the crate's folder, the files left out, and extra clang flags
+# (paths in them are below the crate's folder).
+LIBRARIES = {
+    "zlib": (("libz-sys", '"1.1"', ', features = ["static"]'), ["src/zlib/*.c"], [], ["-DHAVE_UNISTD_H"]),
+    "lua": (("lua-src", '"547"', ""), ["lua-5.4*/*.c"], ["lua.c", "luac.c"], ["-DLUA_USE_POSIX"]),
+    "lua51": (("lua-src", '"547"', ""), ["lua-5.1*/*.c"], ["lua.c", "luac.c", "print.c"], ["-DLUA_USE_POSIX"]),
+    "lua53": (("lua-src", '"547"', ""), ["lua-5.3*/*.c"], ["lua.c", "luac.c"], ["-DLUA_USE_POSIX"]),
+    # static.c includes every other file; alloc.c, arena.c and page.c include
+    # the files left out beside them.
+    "mimalloc": (("libmimalloc-sys", '"0.1"', ""), ["c_src/mimalloc/v2/src/*.c", "c_src/mimalloc/v2/src/prim/prim.c"],
+                 ["static.c", "alloc-override.c", "free.c", "arena-abandon.c", "page-queue.c"], ["-Ic_src/mimalloc/v2/include"]),
+}
 CLANG_TARGET = {
     "aarch64": ["--target=aarch64-linux-gnu"],
     "riscv64": ["--target=riscv64-linux-gnu", "-march=rv64gc"],
@@ -35,7 +51,6 @@ CLANG_TARGET = {
 TRIPLE = {"aarch64": "aarch64-linux-gnu", "riscv64": "riscv64-linux-gnu", "riscv32": "riscv32-linux-gnu",
           "x86_64": "x86_64-linux-gnu", "i686": "i686-linux-gnu", "armv7": "armv7-linux-gnueabihf",
           "mips": "mips-linux-gnu", "mipsel": "mipsel-linux-gnu"}
-DEFINES = {"zlib": ["-DHAVE_UNISTD_H"], "lua": ["-DLUA_USE_POSIX"]}
 # The targets built unless --targets says otherwise (those CI's ratchet
 # and tools/bench_vs_llc.py read).
 DEFAULT_TARGETS = ["aarch64", "riscv64", "riscv32", "x86_64", "i686", "armv7", "mips", "mipsel"]
@@ -46,7 +61,8 @@ def fetch_sources(scratch, libs):
     """Fetches the crates of `libs` into the cargo registry; returns the
     registry source folder."""
     os.makedirs(os.path.join(scratch, "src"), exist_ok=True)
-    deps = "".join(f"{CRATES[lib][0]} = {{ version = {CRATES[lib][1]}{CRATES[lib][2]} }}\n" for lib in libs)
+    crates = {LIBRARIES[lib][0] for lib in libs}
+    deps = "".join(f"{name} = {{ version = {version}{features} }}\n" for name, version, features in sorted(crates))
     with open(os.path.join(scratch, "Cargo.toml"), "w") as f:
         f.write(f'[package]\nname = "realcode-sources"\nversion = "0.0.0"\nedition = "2021"\n\n'
                 f"[dependencies]\n{deps}\n[workspace]\n")
@@ -60,17 +76,29 @@ def fetch_sources(scratch, libs):
     return registries
 
 
-def sources(registries, lib):
-    """The C files of `lib`, newest crate version first."""
+def crate_folder(registries, lib):
+    """The newest folder of `lib`'s crate in the registry."""
+    name = LIBRARIES[lib][0][0]
     for registry in registries:
-        if lib == "zlib":
-            found = sorted(glob.glob(os.path.join(registry, "libz-sys-*", "src", "zlib", "*.c")))
-        else:
-            found = sorted(f for f in glob.glob(os.path.join(registry, "lua-src-*", "lua-5.4*", "*.c"))
-                           if os.path.basename(f) not in ("lua.c", "luac.c"))
+        found = sorted(glob.glob(os.path.join(registry, f"{name}-[0-9]*")))
         if found:
-            return found
+            return found[-1]
     sys.exit(f"realcode: no sources of {lib} in the cargo registry")
+
+
+def sources(folder, lib):
+    """The C files of `lib` in its crate's `folder`."""
+    _, patterns, left_out, _ = LIBRARIES[lib]
+    found = sorted(f for pattern in patterns for f in glob.glob(os.path.join(folder, pattern))
+                   if os.path.basename(f) not in left_out)
+    if not found:
+        sys.exit(f"realcode: no sources of {lib} in {folder}")
+    return found
+
+
+def clang_flags(folder, lib):
+    """`lib`'s extra clang flags, with include paths made absolute."""
+    return [f"-I{os.path.join(folder, flag[2:])}" if flag.startswith("-I") else flag for flag in LIBRARIES[lib][3]]
 
 
 def build(args):
@@ -87,27 +115,35 @@ def build(args):
     os.makedirs(os.path.join(shim, "gnu"), exist_ok=True)
     for stub in ("stubs-32.h", "stubs-o32_hard.h"):
         open(os.path.join(shim, "gnu", stub), "a").close()
+    # The host's pthread.h marks cleanup functions regparm, which only x86
+    # accepts (mimalloc includes it).
+    os.makedirs(os.path.join(shim, "bits"), exist_ok=True)
+    with open(os.path.join(shim, "bits", "pthreadtypes-arch.h"), "w") as f:
+        f.write("#include_next <bits/pthreadtypes-arch.h>\n#if !defined(__i386__) && !defined(__x86_64__)\n"
+                "#undef __cleanup_fct_attribute\n#define __cleanup_fct_attribute\n#endif\n")
     includes = [f"-I{shim}", "-I/usr/include/x86_64-linux-gnu"]
     rows = []
     for lib in args.libs:
         for target in args.targets:
             folder = os.path.join(out, lib, target)
             os.makedirs(folder, exist_ok=True)
-            for source in sources(registries, lib):
+            crate = crate_folder(registries, lib)
+            flags = includes + clang_flags(crate, lib)
+            for source in sources(crate, lib):
                 name = os.path.splitext(os.path.basename(source))[0]
-                rows.extend(build_one(llvm, lib, target, source, os.path.join(folder, name), includes))
+                rows.extend(build_one(llvm, lib, target, source, os.path.join(folder, name), flags))
     with open(os.path.join(out, "MANIFEST.tsv"), "w") as f:
         f.write(HEADER)
         f.writelines(rows)
     print(f"realcode: {len(rows)} files in {out}")
 
 
-def build_one(llvm, lib, target, source, stem, includes):
+def build_one(llvm, lib, target, source, stem, flags):
     """Compiles one C file; returns its manifest row (none when clang or the
     IRTranslator fail)."""
     ll, mir = stem + ".ll", stem + ".mir"
-    clang = [os.path.join(llvm, "clang"), *CLANG_TARGET[target], "-O2", "-S", "-emit-llvm", *includes,
-             *DEFINES[lib], "-w", source, "-o", ll]
+    clang = [os.path.join(llvm, "clang"), *CLANG_TARGET[target], "-O2", "-S", "-emit-llvm", *flags,
+             "-w", source, "-o", ll]
     if subprocess.run(clang, capture_output=True).returncode != 0:
         print(f"realcode: skipped {lib}/{target}/{os.path.basename(source)} (clang failed)")
         return []
@@ -136,7 +172,7 @@ def build_one(llvm, lib, target, source, stem, includes):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out")
-    ap.add_argument("--libs", nargs="+", default=["zlib", "lua"], choices=sorted(CRATES))
+    ap.add_argument("--libs", nargs="+", default=["zlib", "lua"], choices=sorted(LIBRARIES))
     ap.add_argument("--targets", nargs="+", default=DEFAULT_TARGETS, choices=sorted(TRIPLE))
     ap.add_argument("--llvm", default="/usr/lib/llvm-22/bin")
     args = ap.parse_args()
