@@ -130,6 +130,7 @@ impl<'t> OperandParser<'_, 't> {
             }
         }
         let mut tied_def = None;
+        let mut typed = false;
         while self.cursor.eat_attached(b'(') {
             if self.cursor.eat("tied-def") {
                 let n = self.cursor.unsigned().ok_or_else(|| self.cursor.error_here("expected an operand index"))?;
@@ -142,8 +143,18 @@ impl<'t> OperandParser<'_, 't> {
                 if let Reg::Virtual(v) = reg {
                     self.set_vreg_type(v, ty, type_start..type_start + text.len())?;
                 }
+                typed = true;
             }
             self.cursor.expect(")", "after the tied operand index")?;
+        }
+        // llc takes a generic register's type from each definition that
+        // writes it, and from no other operand.
+        if let Reg::Virtual(v) = reg
+            && flags.contains(RegFlags::DEF)
+            && !typed
+            && self.vregs.generic[v.index()]
+        {
+            return Err(self.cursor.error_here("generic virtual registers must have a type"));
         }
         Ok(Operand::Reg(RegOperand { reg, flags, subreg, tied_def }))
     }
