@@ -17,17 +17,21 @@ pub struct Site {
     pub class: RegClass,
     /// The widths the function reads it at, `bits` included, ascending.
     pub widths: Vec<u32>,
+    /// What the caller promises of the value (`Some((signed, bits))`): that
+    /// it is sign- or zero-extended from `bits`, as a `G_ASSERT_SEXT` or
+    /// `G_ASSERT_ZEXT` on what the function reads says.
+    pub promised: Option<(bool, u32)>,
 }
 
 impl Site {
     /// A site of `bits` bits whose value the function reads at `widths`
     /// (those above `bits` or zero are dropped; `bits` is added).
-    fn new(bits: u32, class: RegClass, mut widths: Vec<u32>) -> Site {
+    fn new(bits: u32, class: RegClass, mut widths: Vec<u32>, promised: Option<(bool, u32)>) -> Site {
         widths.push(bits);
         widths.retain(|w| *w > 0 && *w <= bits);
         widths.sort_unstable();
         widths.dedup();
-        Site { bits, class, widths }
+        Site { bits, class, widths, promised: promised.filter(|(_, from)| *from < bits) }
     }
 }
 
@@ -60,6 +64,7 @@ pub fn live_ins(func: &Function, abi: &Abi) -> Vec<(String, Site)> {
             continue;
         }
         let mut widths = Vec::new();
+        let mut promised = None;
         for inst in func.all_insts() {
             let data = func.inst(inst);
             let reads_it = data.uses().iter().any(
@@ -71,18 +76,22 @@ pub fn live_ins(func: &Function, abi: &Abi) -> Vec<(String, Site)> {
             {
                 widths.push(func.ty(dst).size_in_bits() as u32);
                 widths.extend(narrowed_widths(func, dst));
+                promised = promised.or_else(|| asserted_extension(func, dst));
             }
         }
-        out.push((name, Site::new(view.bits, view.class, widths)));
+        out.push((name, Site::new(view.bits, view.class, widths, promised)));
     }
     out
 }
 
 /// The incoming stack arguments of `func` by `%fixed-stack` number: the
-/// objects it loads from at their start, as wide as the widest such load.
-/// A value a floating-point operation reads is a float.
+/// objects it loads from at their start, as wide as the widest such load
+/// (or its result, for a load of a value the caller promises extended:
+/// the caller wrote the extended value). A value a floating-point
+/// operation reads is a float.
 pub fn stack_slots(func: &Function) -> Vec<(u32, Site)> {
-    let mut slots: Vec<(u32, Vec<u32>, RegClass)> = Vec::new();
+    // The slots' reads as they are found (`bits` is set at the end).
+    let mut slots: Vec<(u32, Site)> = Vec::new();
     for inst in func.all_insts() {
         let data = func.inst(inst);
         let Some(Operand::Frame(frame)) = data.uses().first() else { continue };
@@ -100,26 +109,47 @@ pub fn stack_slots(func: &Function) -> Vec<(u32, Site)> {
             let index = match slots.iter().position(|(i, ..)| *i == frame.index) {
                 Some(index) => index,
                 None => {
-                    slots.push((frame.index, Vec::new(), RegClass::Int));
+                    let site = Site { bits: 0, class: RegClass::Int, widths: Vec::new(), promised: None };
+                    slots.push((frame.index, site));
                     slots.len() - 1
                 }
             };
-            let (_, widths, class) = &mut slots[index];
-            widths.push(size);
-            widths.extend(narrowed_widths(func, value));
+            let site = &mut slots[index].1;
+            site.widths.push(size);
+            site.widths.extend(narrowed_widths(func, value));
+            if let Some(extension) = asserted_extension(func, value) {
+                site.widths.push(func.ty(value).size_in_bits() as u32);
+                site.promised = Some(extension);
+            }
             if func.use_insts(value).iter().any(|u| reads_as_float(func.inst(*u))) {
-                *class = RegClass::Float;
+                site.class = RegClass::Float;
             }
         }
     }
     slots.sort_unstable_by_key(|(index, ..)| *index);
     slots
         .into_iter()
-        .map(|(index, widths, class)| {
-            let bits = widths.iter().copied().max().unwrap_or(0);
-            (index, Site::new(bits, class, widths))
+        .map(|(index, site)| {
+            let bits = site.widths.iter().copied().max().unwrap_or(0);
+            (index, Site::new(bits, site.class, site.widths, site.promised))
         })
         .collect()
+}
+
+/// The extension a `G_ASSERT_SEXT` or `G_ASSERT_ZEXT` of `value` asserts
+/// (`(signed, bits)`).
+fn asserted_extension(func: &Function, value: VReg) -> Option<(bool, u32)> {
+    func.use_insts(value).iter().map(|i| func.inst(*i)).find_map(|data| {
+        let signed = match data.known_opcode()? {
+            Opcode::G_ASSERT_SEXT => true,
+            Opcode::G_ASSERT_ZEXT => false,
+            _ => return None,
+        };
+        match data.uses().get(1) {
+            Some(Operand::Imm(bits)) => Some((signed, u32::try_from(*bits).ok()?)),
+            _ => None,
+        }
+    })
 }
 
 /// The virtual register `data` defines first.
@@ -178,6 +208,23 @@ mod tests {
         let slots: Vec<(u32, u32, RegClass, Vec<u32>)> =
             stack_slots(&f).into_iter().map(|(i, s)| (i, s.bits, s.class, s.widths)).collect();
         assert_eq!(slots, [(0, 64, RegClass::Float, vec![64]), (1, 32, RegClass::Int, vec![8, 32])]);
+    }
+
+    #[test]
+    fn a_promised_extension_widens_its_site() {
+        // An s8 argument the caller extended to its 32-bit slot (the
+        // G_ASSERT_ZEXT after the any-extending load), and an s16 in $ecx
+        // asserted sign-extended.
+        let body = "bb.0:\n  %0:_(p0) = G_FRAME_INDEX %fixed-stack.0\n  \
+                    %1:_(s32) = G_LOAD %0(p0) :: (load (s8) from %fixed-stack.0)\n  \
+                    %2:_(s32) = G_ASSERT_ZEXT %1, 1\n  %3:_(s32) = COPY $ecx\n  \
+                    %4:_(s32) = G_ASSERT_SEXT %3, 16\n  RET 0\n";
+        let f = parse_body("f", body, &[], &|_| 32).unwrap_or_else(|e| panic!("bad test body: {e:?}"));
+        let slot = &stack_slots(&f)[0].1;
+        assert_eq!((slot.bits, slot.promised), (32, Some((false, 1))));
+        let abi = Abi::i386();
+        let regs = live_ins(&f, &abi);
+        assert_eq!(regs.iter().find(|(name, _)| name == "ecx").and_then(|(_, site)| site.promised), Some((true, 16)));
     }
 
     #[test]

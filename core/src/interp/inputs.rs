@@ -138,12 +138,19 @@ fn float_value(rng: &mut Rng, reg: &Site) -> ApInt {
 }
 
 /// The value of input `index` at `site`: the first three inputs take the
-/// edge values `0`, `-1` and `1` whatever the site's class.
+/// edge values `0`, `-1` and `1` whatever the site's class; each is then
+/// extended as the caller promises, if it does.
 fn site_value(rng: &mut Rng, index: usize, site: &Site) -> Value {
-    Value::defined(match site.class {
+    let value = match site.class {
         RegClass::Int => int_value(rng, index, site),
         RegClass::Float if index < 3 => int_value(rng, index, site),
         RegClass::Float => float_value(rng, site),
+    };
+    // Extended as the caller promises.
+    Value::defined(match site.promised {
+        Some((true, from)) => value.zext_or_trunc(from).sext_or_trunc(site.bits),
+        Some((false, from)) => value.zext_or_trunc(from).zext_or_trunc(site.bits),
+        None => value,
     })
 }
 

@@ -281,9 +281,8 @@ pub fn eval(ctx: &Ctx<'_>) -> Out {
             let n = u32::try_from(ctx.imm(0)?).ok().filter(|n| (1..=a.width()).contains(n));
             let n = n.ok_or_else(|| InterpError::Malformed(format!("{}: bad width", op.name())))?;
             let low = a.extract(0, n);
-            let expected = if op == G_ASSERT_ZEXT { low.zext(a.width()) } else { low.sext(a.width()) };
-            // A wrong assertion is undefined behaviour: the value is undefined.
-            one(if &expected == a { a.clone() } else { a.to_undef() })
+            let promised = if op == G_ASSERT_ZEXT { low.zext(a.width()) } else { low.sext(a.width()) };
+            one(a.asserted(&promised))
         }
         G_PTR_ADD => {
             let (a, b) = (ctx.arg(0)?, ctx.arg(1)?);

@@ -140,6 +140,20 @@ impl Value {
         Value::undef(self.width())
     }
 
+    /// `self` where an assertion promises `promised` (a `G_ASSERT_ZEXT`'s
+    /// zero-extension of its low bits): its undefined bits take the
+    /// promised ones, which is what the promise lets a reader assume; a
+    /// defined bit that breaks the promise is undefined behaviour, and
+    /// then every bit is undefined.
+    pub fn asserted(&self, promised: &Value) -> Value {
+        let both_defined = self.undef.not().and(&promised.undef.not());
+        if !self.bits.xor(&promised.bits).and(&both_defined).is_zero() {
+            return self.to_undef();
+        }
+        let bits = self.bits.or(&promised.bits.and(&self.undef));
+        Value::new(bits, self.undef.and(&promised.undef))
+    }
+
     /// Every bit undefined unless all of `inputs` are fully defined; then
     /// `f` of their values.
     pub fn strict(width: u32, inputs: &[&Value], f: impl FnOnce(&[&ApInt]) -> ApInt) -> Value {
@@ -209,5 +223,20 @@ mod tests {
         assert!(!any.extract(4, 8).is_defined());
         assert_eq!(Value::concat(&[v.clone(), Value::from_u128(8, 1)]).to_string(), "0x0185");
         assert!(!v.extract(4, 8).is_defined(), "bits past the width are undefined");
+    }
+
+    #[test]
+    fn an_assertion_defines_what_it_promises() {
+        // An any-extended 0x01 asserted zero-extended from 1 bit is 1.
+        let loaded = Value::from_u128(8, 1).anyext(32);
+        let promised = loaded.extract(0, 1).zext(32);
+        assert_eq!(loaded.asserted(&promised), Value::from_u128(32, 1));
+        // Defined high bits that break the promise: undefined behaviour.
+        let wrong = Value::from_u128(32, 0x101);
+        assert_eq!(wrong.asserted(&wrong.extract(0, 8).zext(32)), Value::undef(32));
+        // A sign extension of an undefined sign bit promises nothing.
+        let unknown_sign = Value::new(ApInt::zero(16), ApInt::from_u128(16, 0xff80));
+        let promised = unknown_sign.extract(0, 8).sext(16);
+        assert_eq!(unknown_sign.asserted(&promised).to_string(), "0x???0");
     }
 }

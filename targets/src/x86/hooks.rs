@@ -24,6 +24,12 @@ impl X86Hooks {
     pub fn new(st: Subtarget) -> X86Hooks {
         X86Hooks { st }
     }
+
+    /// The bytes every outgoing stack argument takes at least (and is
+    /// aligned to): 8 on x86-64, 4 on i386.
+    fn stack_slot_bytes(&self) -> u64 {
+        if self.st.is_64bit() { 8 } else { 4 }
+    }
 }
 
 impl LegalizeTarget for X86Hooks {
@@ -31,7 +37,7 @@ impl LegalizeTarget for X86Hooks {
         let _ = step;
         let Some(opcode) = h.func.inst(inst).known_opcode() else { return CustomOutcome::Failed };
         let done = match opcode {
-            Opcode::G_STORE => narrowing_store(h, inst),
+            Opcode::G_STORE => narrowing_store(h, inst, self.stack_slot_bytes()),
             Opcode::G_FPTOUI => fptoui_through_signed(h, inst),
             Opcode::G_UITOFP => uitofp_through_signed(h, inst),
             Opcode::G_SITOFP => super::x87::sitofp(h, inst),
@@ -62,15 +68,22 @@ impl LegalizeTarget for X86Hooks {
 /// its memory (a pointer stored as an integer, a vector as another, an
 /// `s8` holding an `s1`), the memory operand takes the value's type, as
 /// LLVM 22's `legalizeNarrowingStore` does. Taking more bytes, LLVM 22 does
-/// the same and so writes past the memory (`docs/src/llvm.md`); gisel truncates the
-/// value to a byte-sized power-of-two memory type and stores that, and
-/// splits other memory sizes as the generic lowering does.
-fn narrowing_store(h: &mut Helper<'_>, inst: Inst) -> bool {
+/// the same and so writes past the memory (`docs/src/llvm.md`), harmless
+/// only in an outgoing argument's stack slot (`slot_bytes` wide and
+/// aligned), where gisel does the same; elsewhere gisel truncates the value
+/// to a byte-sized power-of-two memory type and stores that, and splits
+/// other memory sizes as the generic lowering does.
+fn narrowing_store(h: &mut Helper<'_>, inst: Inst, slot_bytes: u64) -> bool {
     let ty = h.ty(inst, 0);
-    let mem_ty = h.func.inst(inst).mem.first().and_then(|mem| mem.memory_type());
-    let Some(mem_ty) =
-        mem_ty.filter(|mem_ty| ty.is_scalar() && mem_ty.is_scalar() && mem_ty.size_in_bytes() < ty.size_in_bytes())
-    else {
+    let mem = h.func.inst(inst).mem.first();
+    let in_argument_slot = mem.is_some_and(|mem| {
+        mem.pointer.as_deref() == Some("stack")
+            && mem.offset % slot_bytes as i64 == 0
+            && ty.size_in_bytes() <= slot_bytes
+    });
+    let Some(mem_ty) = mem.and_then(|mem| mem.memory_type()).filter(|mem_ty| {
+        ty.is_scalar() && mem_ty.is_scalar() && mem_ty.size_in_bytes() < ty.size_in_bytes() && !in_argument_slot
+    }) else {
         h.func.modify(inst, |data| data.mem.iter_mut().take(1).for_each(|mem| mem.retype(ty)));
         h.mark_changed(inst);
         return true;
