@@ -252,7 +252,9 @@ impl Convention {
     }
 
     /// The 32-bit pieces of `arg` (low first), or the value itself when it
-    /// travels whole; a narrower integer is extended as its flags say.
+    /// travels whole; a narrower integer is extended as its flags say, into
+    /// a register made beforehand as LLVM's call lowering makes it (so CSE
+    /// copies an equal extension into it rather than sharing it).
     fn pieces(&self, h: &mut Helper<'_>, arg: &LibcallValue, count: usize) -> Vec<VReg> {
         let s32 = Llt::scalar(32);
         let bits = arg.ty.size_in_bits();
@@ -267,7 +269,9 @@ impl Convention {
             } else {
                 Opcode::G_ZEXT
             };
-            return vec![h.build(ext, s32, &[arg.reg])];
+            let extended = h.func.new_vreg(s32);
+            h.build_into(ext, extended, &[arg.reg]);
+            return vec![extended];
         }
         h.split_named(arg.reg, s32, count)
     }
