@@ -28,6 +28,9 @@ pub struct VRegInfo {
     pub class: Option<Symbol>,
     /// The name of a named vreg (`%ptr`).
     pub name: Option<Box<str>>,
+    /// The number llc gives it (`%N`), [`NO_NUMBER`] once dropped (see
+    /// [`Function::drop_vreg_number`]).
+    number: u32,
     /// Instructions defining it (one in SSA form).
     defs: SmallVec<[Inst; 4]>,
     /// Instructions using it, once per use operand.
@@ -37,6 +40,9 @@ pub struct VRegInfo {
     /// this list, not every user.
     use_opcodes: SmallVec<[Option<Opcode>; 4]>,
 }
+
+/// The number of a virtual register llc never makes.
+const NO_NUMBER: u32 = u32::MAX;
 
 impl VRegInfo {
     /// Whether an instruction defines the register.
@@ -105,6 +111,9 @@ pub struct Function {
     /// shared by every function of the module.
     pub module: Arc<IrModule>,
     vregs: Vec<VRegInfo>,
+    /// How many virtual registers llc never makes (see
+    /// [`Function::drop_vreg_number`]).
+    unnumbered: u32,
     insts: ChunkedVec<InstData>,
     /// Each placed instruction's sequence number: increasing along its
     /// block, so that order queries take O(1).
@@ -123,7 +132,8 @@ impl Function {
 
     /// Creates a virtual register of type `ty`.
     pub fn new_vreg(&mut self, ty: Llt) -> VReg {
-        self.vregs.push(VRegInfo { ty, ..VRegInfo::default() });
+        let number = self.vregs.len() as u32 - self.unnumbered;
+        self.vregs.push(VRegInfo { ty, number, ..VRegInfo::default() });
         VReg::new(self.vregs.len() - 1)
     }
 
@@ -141,6 +151,40 @@ impl Function {
     /// Every virtual register.
     pub fn vregs(&self) -> impl Iterator<Item = VReg> + use<> {
         (0..self.vregs.len()).map(VReg::new)
+    }
+
+    /// Takes `v`'s number away: `v`, no longer used, was made for an
+    /// instruction LLVM's builder never makes (CSE found an equal one
+    /// already built), so llc numbers the registers made after it one
+    /// lower, and so does [`Function::vreg_number`].
+    /// (It is one of the last made, so few numbers move.)
+    pub fn drop_vreg_number(&mut self, v: VReg) {
+        if self.vregs[v.index()].number == NO_NUMBER {
+            return;
+        }
+        self.vregs[v.index()].number = NO_NUMBER;
+        self.unnumbered += 1;
+        for later in &mut self.vregs[v.index() + 1..] {
+            if later.number != NO_NUMBER {
+                later.number -= 1;
+            }
+        }
+    }
+
+    /// The number llc gives `v` (`%N`): its index less the numbers taken
+    /// away before it.
+    pub fn vreg_number(&self, v: VReg) -> u32 {
+        self.vregs[v.index()].number
+    }
+
+    /// Every virtual register llc would make, with its number (see
+    /// [`Function::drop_vreg_number`]), in order.
+    pub fn numbered_vregs(&self) -> impl Iterator<Item = (VReg, u32)> + '_ {
+        self.vregs
+            .iter()
+            .enumerate()
+            .filter(|(_, info)| info.number != NO_NUMBER)
+            .map(|(i, info)| (VReg::new(i), info.number))
     }
 
     /// A virtual register's attributes.

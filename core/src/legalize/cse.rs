@@ -234,6 +234,9 @@ impl Cse {
                 self.merge_debug_loc(func, existing, inst);
                 for (def, kept) in defs.iter().zip(&kept) {
                     func.replace_all_uses(*def, *kept);
+                    // LLVM's builder finds the equal instruction before it
+                    // makes a register for the new one.
+                    func.drop_vreg_number(*def);
                 }
             }
             func.erase(inst);

@@ -384,7 +384,7 @@ fn print_register(func: &Function, reg: &RegOperand, before_equals: bool, show_t
             out.push('%');
             match &info.name {
                 Some(name) => out.push_str(name),
-                None => push_decimal(out, v.index() as u64),
+                None => push_decimal(out, u64::from(func.vreg_number(v))),
             }
             Some(info)
         }

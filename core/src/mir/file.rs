@@ -354,13 +354,14 @@ pub fn write_function_with(function: &MachineFunction, target: &Target, options:
     // instruction line about 40, the other header keys about 1,400):
     // growing a function's text by doubling copied it over again.
     out.reserve(64 * func.num_vregs() + 40 * func.inst_capacity() + 2048);
-    // Named vregs are not listed, as in llc.
-    let registers = func.vregs().filter(|v| func.vreg(*v).name.is_none()).map(|v| RegisterEntry {
-        id: v.index() as u32,
-        class: func.vreg(v).class.map_or("_", |c| func.names.resolve(c)),
-        preferred_register: "",
-        flags: &[],
-    });
+    // Named vregs are not listed, as in llc, nor those llc never makes.
+    let registers =
+        func.numbered_vregs().filter(|(v, _)| func.vreg(*v).name.is_none()).map(|(v, number)| RegisterEntry {
+            id: number,
+            class: func.vreg(v).class.map_or("_", |c| func.names.resolve(c)),
+            preferred_register: "",
+            flags: &[],
+        });
     write_header_keys(&function.header, registers, target, options, out);
     // An empty body is the key's default.
     if !(options.simplify && func.blocks().is_empty()) {
