@@ -11,8 +11,9 @@ The sources come from the cargo registry: a scratch crate depending on
 libz-sys (zlib) and lua-src (Lua 5.4) is fetched with `cargo fetch`. Held-out
 libraries, built only when named with --libs, check that what holds on the
 default corpus holds beyond it: lua51 and lua53 (Lua 5.1 and 5.3, from the
-same lua-src crate) and mimalloc (from libmimalloc-sys: atomics, bit scans,
-128-bit arithmetic). The
+same lua-src crate), mimalloc (from libmimalloc-sys: atomics, bit scans,
+`!range` metadata), zstd, lz4, bzip2 and sqlite (the 257k-line amalgamation,
+for scale). The
 subtarget lives only in the IR function attributes, as clang writes it: the
 manifest gives -mtriple and no -mattr. llc runs with -global-isel-abort=2,
 so a function llc cannot legalize is kept as far as it got and the rest of
@@ -37,6 +38,14 @@ LIBRARIES = {
     # the files left out beside them.
     "mimalloc": (("libmimalloc-sys", '"0.1"', ""), ["c_src/mimalloc/v2/src/*.c", "c_src/mimalloc/v2/src/prim/prim.c"],
                  ["static.c", "alloc-override.c", "free.c", "arena-abandon.c", "page-queue.c"], ["-Ic_src/mimalloc/v2/include"]),
+    "zstd": (("zstd-sys", '"2"', ""), [f"zstd/lib/{part}/*.c" for part in ("common", "compress", "decompress")], [],
+             ["-Izstd/lib", "-Izstd/lib/common"]),
+    "lz4": (("lz4-sys", '"1"', ""), ["liblz4/lib/*.c"], [], []),
+    # The library, without its programs and tests.
+    "bzip2": (("bzip2-sys", '"0.1"', ""), ["bzip2-*/*.c"],
+              ["bzip2.c", "bzip2recover.c", "dlltest.c", "mk251.c", "spewG.c", "unzcrash.c"], []),
+    # One file of 257k lines: the amalgamation.
+    "sqlite": (("libsqlite3-sys", '"0.30"', ', features = ["bundled"]'), ["sqlite3/sqlite3.c"], [], []),
 }
 CLANG_TARGET = {
     "aarch64": ["--target=aarch64-linux-gnu"],
