@@ -115,6 +115,9 @@ impl<'a> ModuleLegalizer<'a> {
     ) -> Result<(), String> {
         let args = self.args;
         if function.header.failed_isel {
+            // Skipped, as LLVM's Legalizer skips a function an earlier
+            // pass gave up on; the pass manager still sets the properties.
+            set_pass_properties(function);
             return Ok(());
         }
         // The function as it was is needed only to compare against it.
@@ -127,12 +130,8 @@ impl<'a> ModuleLegalizer<'a> {
         } else {
             legalize(&mut function.func, info, hooks, options)
         };
-        // The pass sets and clears these properties whatever the outcome,
-        // as LLVM's Legalizer does.
         function.adopt_pass_additions();
-        function.header.legalized = true;
-        function.header.no_phis = Some(false);
-        function.header.no_vregs = Some(false);
+        set_pass_properties(function);
         match result {
             Ok(_) => {
                 if let Some(before) = before.as_ref() {
@@ -155,6 +154,14 @@ impl<'a> ModuleLegalizer<'a> {
         }
         Ok(())
     }
+}
+
+/// The properties the legalizer pass sets and clears whatever its outcome,
+/// as LLVM's pass manager does for its Legalizer.
+fn set_pass_properties(function: &mut MachineFunction) {
+    function.header.legalized = true;
+    function.header.no_phis = Some(false);
+    function.header.no_vregs = Some(false);
 }
 
 /// Legalizes `func`, printing every step and combine on stderr, then a

@@ -411,3 +411,11 @@ fn registers_are_numbered_as_llc_22_numbers_them() {
     pretty_assertions::assert_eq!(ours, llc);
     check_against_llc("cse-numbering-i686.mir", &["-mtriple=i686-unknown-linux-gnu"], "cse-numbering-i686.llc22.mir");
 }
+
+/// A function an earlier pass gave up on (`failedISel`) is left as it is,
+/// yet marked legalized, as llc 22's pass manager marks it.
+#[test]
+fn functions_given_up_on_are_marked_legalized_as_by_llc_22() {
+    let (ours, llc) = outputs("failed-isel-mips.mir", &["-mtriple=mips-linux-gnu"], "failed-isel-mips.llc22.mir");
+    pretty_assertions::assert_eq!(ours, llc);
+}
