@@ -4,7 +4,9 @@ corpora when they have been built (tools/realcode_corpus.py,
 tools/llvm_tests_corpus.py), through `gisel llc -run-pass=legalizer` with
 compare.py and checks the results against the figures recorded in
 tools/conformance-ratchet.tsv: the number of passing functions per corpus
-and target may only go up.
+and target may only go up. For the real-code corpus it also counts, per
+target, the output files that are llc 22's byte for byte, virtual register
+numbers included (group realcode-exact), which may only go up too.
 
     python3 tools/conformance.py [--gisel target/release/gisel]
                                  [--corpus ../shared/conformance]
@@ -17,6 +19,7 @@ message, as on a user's clone; without a built real-code or LLVM-tests
 corpus its groups are skipped (and kept in the ratchet file as recorded).
 """
 import argparse
+import csv
 import os
 import re
 import subprocess
@@ -54,6 +57,7 @@ GROUPS = [
 ]
 REALCODE_GROUPS = [("realcode", f"^{lib}/{target}/") for lib in ("zlib", "lua")
                    for target in realcode_corpus.DEFAULT_TARGETS]
+REALCODE_EXACT_GROUPS = [("realcode-exact", f"^{target}/") for target in realcode_corpus.DEFAULT_TARGETS]
 LLVM_TESTS_GROUPS = [("llvm-tests", f"^{target}/") for target in llvm_tests_corpus.DEFAULT_TARGETS]
 
 
@@ -65,6 +69,26 @@ def run_group(compare, corpus, pattern, gisel, jobs):
     if not m:
         sys.exit(f"conformance: could not read compare.py's result for {corpus} {pattern}:\n{out}")
     return int(m.group(1)), int(m.group(2))
+
+
+def run_exact_group(corpus, pattern, gisel):
+    """How many of the corpus's files under `pattern` (`^target/`) gisel
+    prints exactly as llc's expected output, and how many there are."""
+    identical = total = 0
+    with open(os.path.join(corpus, "MANIFEST.tsv"), newline="") as f:
+        rows = [row for row in csv.DictReader(f, delimiter="\t") if re.match(pattern, row["file"])]
+    for row in rows:
+        path = os.path.join(os.path.abspath(corpus), row["target_dir"], row["file"])
+        expected = path[: -len(".mir")] + ".0.expected.mir"
+        if not os.path.exists(expected):
+            continue
+        flags = [f"-mtriple={row['mtriple']}"] + ([f"-mattr={row['mattr']}"] if row["mattr"] else [])
+        cmd = [gisel, "llc", *flags, *row["other_flags"].split(), "-run-pass=legalizer", path, "-o", "-"]
+        out = subprocess.run(cmd, capture_output=True).stdout
+        with open(expected, "rb") as e:
+            identical += out == e.read()
+        total += 1
+    return identical, total - identical
 
 
 def read_ratchet():
@@ -101,7 +125,7 @@ def main():
     print(f"{'corpus':<10} {'group':<16} {'passed':>7} {'total':>6} {'recorded':>9}")
     groups = [(corpus, pattern, os.path.join(args.corpus, corpus)) for corpus, pattern in GROUPS]
     if os.path.exists(os.path.join(args.realcode, "MANIFEST.tsv")):
-        groups += [(corpus, pattern, args.realcode) for corpus, pattern in REALCODE_GROUPS]
+        groups += [(corpus, pattern, args.realcode) for corpus, pattern in REALCODE_GROUPS + REALCODE_EXACT_GROUPS]
     else:
         print(f"conformance: real-code groups skipped, {args.realcode} is not built (tools/realcode_corpus.py)")
     if os.path.exists(os.path.join(args.llvm_tests, "MANIFEST.tsv")):
@@ -109,15 +133,21 @@ def main():
     else:
         print(f"conformance: LLVM-tests groups skipped, {args.llvm_tests} is not built (tools/llvm_tests_corpus.py)")
     for corpus, pattern, folder in groups:
-        passed, failed = run_group(compare, folder, pattern, gisel, args.jobs)
+        if corpus == "realcode-exact":
+            passed, failed = run_exact_group(folder, pattern, gisel)
+        else:
+            passed, failed = run_group(compare, folder, pattern, gisel, args.jobs)
         results[(corpus, pattern)] = (passed, passed + failed)
         before = recorded.get((corpus, pattern), (0, 0))[0]
         mark = "  LOWER" if passed < before else ""
         print(f"{corpus:<10} {pattern:<16} {passed:>7} {passed + failed:>6} {before:>9}{mark}")
         if passed < before:
             worse.append((corpus, pattern, passed, before))
-    total = sum(p for p, _ in results.values())
-    print(f"total passed: {total} of {sum(t for _, t in results.values())}")
+    functions = [figures for (corpus, _), figures in results.items() if corpus != "realcode-exact"]
+    print(f"total passed: {sum(p for p, _ in functions)} of {sum(t for _, t in functions)} functions")
+    files = [figures for (corpus, _), figures in results.items() if corpus == "realcode-exact"]
+    if files:
+        print(f"real-code files byte-identical to llc 22's: {sum(p for p, _ in files)} of {sum(t for _, t in files)}")
     if args.record:
         # Groups not run this time keep their recorded figures.
         kept = {key: value for key, value in recorded.items() if key not in results}
@@ -128,7 +158,8 @@ def main():
         print(f"recorded in {RATCHET}")
     if worse:
         for corpus, pattern, passed, before in worse:
-            print(f"conformance: {corpus} {pattern} passes {passed} functions, fewer than the recorded {before}")
+            what = "files" if corpus == "realcode-exact" else "functions"
+            print(f"conformance: {corpus} {pattern} passes {passed} {what}, fewer than the recorded {before}")
         sys.exit(1)
 
 
