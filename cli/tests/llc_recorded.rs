@@ -412,6 +412,16 @@ fn registers_are_numbered_as_llc_22_numbers_them() {
     check_against_llc("cse-numbering-i686.mir", &["-mtriple=i686-unknown-linux-gnu"], "cse-numbering-i686.llc22.mir");
 }
 
+/// An unaligned s64 load split down to bytes numbers its registers as
+/// llc 22 does: each split builds the offset's constant before the
+/// piece's address register.
+#[test]
+fn unaligned_loads_number_their_registers_as_llc_22_does() {
+    let target = ["-mtriple=riscv64-unknown-linux-gnu"];
+    let (ours, llc) = outputs("unaligned-load-numbering-rv64.mir", &target, "unaligned-load-numbering-rv64.llc22.mir");
+    pretty_assertions::assert_eq!(ours, llc);
+}
+
 /// A function an earlier pass gave up on (`failedISel`) is left as it is,
 /// yet marked legalized, as llc 22's pass manager marks it.
 #[test]

@@ -14,23 +14,46 @@ pub(super) fn address_at(h: &mut Helper<'_>, base: VReg, offset: u64) -> VReg {
     if offset == 0 {
         return base;
     }
-    let address = h.func.new_vreg(h.func.ty(base));
-    object_offset(h, base, offset, Some(address))
+    object_offset(h, base, offset, Destination::MadeFirst)
 }
 
 /// `base + offset` into a register the builder makes, which CSE may
 /// replace (LLVM's `buildObjectPtrOffset` of a type).
 pub(super) fn offset_address(h: &mut Helper<'_>, base: VReg, offset: u64) -> VReg {
-    object_offset(h, base, offset, None)
+    object_offset(h, base, offset, Destination::Built)
 }
 
-/// A constant and a `nuw inbounds G_PTR_ADD` of `base`, defining `into`
-/// when given.
-fn object_offset(h: &mut Helper<'_>, base: VReg, offset: u64, into: Option<VReg>) -> VReg {
+/// `base + offset` into a new register given as the destination, made
+/// after the offset's constant (LLVM's `lowerLoad` builds the constant
+/// first).
+pub(super) fn address_after_offset(h: &mut Helper<'_>, base: VReg, offset: u64) -> VReg {
+    object_offset(h, base, offset, Destination::MadeAfterOffset)
+}
+
+/// Where an address goes, and when its register is made.
+enum Destination {
+    /// A register the builder makes (CSE may replace it).
+    Built,
+    /// A register made before the offset's constant and given as the
+    /// destination (CSE copies into it).
+    MadeFirst,
+    /// A register made after the offset's constant, given as the
+    /// destination.
+    MadeAfterOffset,
+}
+
+/// A constant and a `nuw inbounds G_PTR_ADD` of `base` into `destination`.
+fn object_offset(h: &mut Helper<'_>, base: VReg, offset: u64, destination: Destination) -> VReg {
     let pointer_ty = h.func.ty(base);
+    let first = matches!(destination, Destination::MadeFirst).then(|| h.func.new_vreg(pointer_ty));
     let amount = h.builder().constant(Llt::scalar(pointer_ty.size_in_bits() as u32), i128::from(offset));
     let uses = vec![Operand::vreg_use(base), Operand::vreg_use(amount)];
-    let (add, address) = match into {
+    let given = match destination {
+        Destination::Built => None,
+        Destination::MadeFirst => first,
+        Destination::MadeAfterOffset => Some(h.func.new_vreg(pointer_ty)),
+    };
+    let (add, address) = match given {
         Some(address) => (h.build_with(Opcode::G_PTR_ADD, &[address], uses), address),
         None => {
             let (add, defs) = h.builder().build(Opcode::G_PTR_ADD, &[pointer_ty], uses);

@@ -30,7 +30,7 @@ mod stack;
 mod tests;
 mod vector;
 
-use super::addressing::{address_at, offset_address, piece_mem};
+use super::addressing::{address_after_offset, offset_address, piece_mem};
 use super::vector::load_store;
 use super::vector_parts::delete_trailing_into;
 use super::{Helper, StepResult};

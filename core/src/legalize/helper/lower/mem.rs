@@ -4,8 +4,8 @@
 //! element access.
 
 use super::{
-    Helper, StepResult, address_at, cst, cst_ap, delete_trailing_into, done, load_store, not, offset_address, op,
-    op_into, piece_mem, regs, unable,
+    Helper, StepResult, address_after_offset, cst, cst_ap, delete_trailing_into, done, load_store, not, offset_address,
+    op, op_into, piece_mem, regs, unable,
 };
 use crate::apint::ApInt;
 use crate::ir::{Inst, MemFlags, MemOperand, MemSize, Operand, VReg};
@@ -163,7 +163,7 @@ fn load(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, r: &[VReg]) -> StepResul
     let large_mem = piece_mem(&mem, 0, Llt::scalar(large as u32));
     let small_mem = piece_mem(&mem, large / 8, Llt::scalar(small as u32));
     let large_load = build_load(h, large_opcode, any_ext_ty, pointer, large_mem);
-    let small_pointer = address_at(h, pointer, large / 8);
+    let small_pointer = address_after_offset(h, pointer, large / 8);
     let small_load = build_load(h, small_opcode, any_ext_ty, small_pointer, small_mem);
     let (high, low, low_bits) =
         if big_endian { (large_load, small_load, small) } else { (small_load, large_load, large) };
