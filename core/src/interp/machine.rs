@@ -691,6 +691,9 @@ impl<'a> Machine<'a> {
         let moved = if setup { self.stack_pointer.wrapping_sub(size) } else { self.stack_pointer.wrapping_add(size) };
         self.stack_pointer = moved & mask;
         self.call_frame = if setup { size } else { 0 };
+        // A call's stack arguments are what the caller writes into its
+        // frame (see `call`).
+        self.memory.watch(setup.then_some((self.stack_pointer, size)));
     }
 
     /// AArch64's two halves of a symbol's address: `ADRP` gives its 4 KiB
@@ -799,7 +802,10 @@ impl<'a> Machine<'a> {
                 Ok((r, value))
             })
             .collect::<Result<_, InterpError>>()?;
-        let stack_args = (self.call_frame > 0).then(|| self.memory.read(self.stack_pointer, self.call_frame));
+        // Bytes of the frame the caller did not write for this call (what
+        // an earlier call left, the rest of a slot a narrow argument does
+        // not fill) are no argument's: undefined, which any value refines.
+        let stack_args = (self.call_frame > 0).then(|| self.memory.read_watched(self.stack_pointer, self.call_frame));
         let ret_regs = if tail { self.abi.return_regs() } else { ret_regs };
         let result_regs = ret_regs
             .into_iter()

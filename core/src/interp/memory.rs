@@ -14,7 +14,7 @@
 
 use super::value::Value;
 use crate::apint::ApInt;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Where stack objects (`G_FRAME_INDEX`) live, for a pointer width.
 pub fn stack_region(pointer_bits: u32) -> (u64, u64) {
@@ -93,6 +93,10 @@ pub struct Memory {
     preset: FxHashMap<u64, Byte>,
     /// A value's most significant byte is at the lowest address.
     big_endian: bool,
+    /// The range whose writes are noted (a call's outgoing arguments), and
+    /// the addresses written there since.
+    watched: Option<(u64, u64)>,
+    watched_writes: FxHashSet<u64>,
 }
 
 /// SplitMix64, the hash behind initial memory and the input generator.
@@ -116,7 +120,26 @@ impl Memory {
             bytes: FxHashMap::default(),
             preset: FxHashMap::default(),
             big_endian: false,
+            watched: None,
+            watched_writes: FxHashSet::default(),
         }
+    }
+
+    /// Notes from now on which bytes of `len` at `addr` are written (and
+    /// forgets an earlier range); `None` stops noting.
+    pub fn watch(&mut self, range: Option<(u64, u64)>) {
+        self.watched = range;
+        self.watched_writes.clear();
+    }
+
+    /// Reads `len` bytes at `addr` as [`Memory::read`] does, the bytes not
+    /// written since [`Memory::watch`] undefined.
+    pub fn read_watched(&self, addr: u64, len: u64) -> Value {
+        let value = self.read(addr, len);
+        let unwritten = (0..len).filter(|i| !self.watched_writes.contains(&self.byte_address(addr, *i, len)));
+        let undef = unwritten
+            .fold(value.undef_mask().clone(), |mask, i| mask.or(&ApInt::bit_range(mask.bits(), i as u32 * 8, 8)));
+        Value::new(value.bits().clone(), undef)
     }
 
     /// Makes values big-endian in memory (or little-endian again).
@@ -190,7 +213,11 @@ impl Memory {
     pub fn write(&mut self, addr: u64, value: &Value) {
         let len = u64::from(value.width().div_ceil(8));
         for (i, byte) in Memory::bytes_of(value).enumerate() {
-            self.bytes.insert(self.byte_address(addr, i as u64, len), byte);
+            let at = self.byte_address(addr, i as u64, len);
+            self.bytes.insert(at, byte);
+            if self.watched.is_some_and(|(start, len)| at.wrapping_sub(start) < len) {
+                self.watched_writes.insert(at);
+            }
         }
     }
 
@@ -217,11 +244,14 @@ impl Memory {
     /// the bytes another run on the same initial memory had written (see
     /// [`Memory::written`]): its address, the reference's byte and this
     /// memory's.
+    /// Bytes of the watched range (a call's outgoing arguments, compared
+    /// as such) are left out.
     pub fn first_unrefined(&self, reference: &[(u64, Byte)]) -> Option<(u64, Byte, Byte)> {
         let mut addrs: Vec<u64> = reference.iter().map(|(a, _)| *a).chain(self.bytes.keys().copied()).collect();
         addrs.sort_unstable();
         addrs.dedup();
-        addrs.into_iter().find_map(|addr| {
+        let watched = |addr: u64| self.watched.is_some_and(|(start, len)| addr.wrapping_sub(start) < len);
+        addrs.into_iter().filter(|addr| !watched(*addr)).find_map(|addr| {
             let before = match reference.binary_search_by_key(&addr, |(a, _)| *a) {
                 Ok(i) => reference[i].1,
                 Err(_) => self.initial_byte(addr),
@@ -249,6 +279,20 @@ pub fn byte_refines(before: Byte, after: Byte) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_watched_range_holds_only_what_was_written_since() {
+        let mut memory = Memory::new(1, 32);
+        memory.write(0x1000, &Value::from_u128(32, 0x1122_3344));
+        memory.watch(Some((0x1000, 4)));
+        memory.write(0x1000, &Value::from_u128(8, 0xff));
+        assert_eq!(memory.read_watched(0x1000, 4).to_string(), "0x??????ff");
+        // Its bytes are left out of comparisons of memory, until unwatched.
+        let reference = [(0x1000, (0xff, 0)), (0x1001, (0x22, 0))];
+        assert_eq!(memory.first_unrefined(&reference), None);
+        memory.watch(None);
+        assert_eq!(memory.first_unrefined(&reference), Some((0x1001, (0x22, 0), (0x33, 0))));
+    }
 
     #[test]
     fn little_endian_round_trip() {
