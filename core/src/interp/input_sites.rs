@@ -138,7 +138,7 @@ pub fn stack_slots(func: &Function) -> Vec<(u32, Site)> {
 
 /// The extension a `G_ASSERT_SEXT` or `G_ASSERT_ZEXT` of `value` asserts
 /// (`(signed, bits)`).
-fn asserted_extension(func: &Function, value: VReg) -> Option<(bool, u32)> {
+pub(super) fn asserted_extension(func: &Function, value: VReg) -> Option<(bool, u32)> {
     func.use_insts(value).iter().map(|i| func.inst(*i)).find_map(|data| {
         let signed = match data.known_opcode()? {
             Opcode::G_ASSERT_SEXT => true,

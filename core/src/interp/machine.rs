@@ -11,6 +11,7 @@ use super::call_args::{Assigner, Place};
 use super::eval::{BoolExt, Ctx, VSCALE, eval_pure};
 use super::external::{ExternalCall, Oracle, ResultReg};
 use super::fp_state::{self, FpState, StateFunction};
+use super::input_sites::asserted_extension;
 use super::libcall::{self, Kind, StoresThrough};
 use super::mem_calls::MemFn;
 use super::memory::{FixedObjects, Memory, frame_address, incoming_address, stack_region, variadic_area};
@@ -848,14 +849,7 @@ impl<'a> Machine<'a> {
             })
             .find(|data| copies_reg(data))?;
         let value = copy.defs().first().and_then(Operand::as_reg)?.vreg()?;
-        func.use_insts(value).iter().map(|i| func.inst(*i)).find_map(|data| {
-            let signed = match data.opcode {
-                InstOpcode::Known(Opcode::G_ASSERT_SEXT) => true,
-                InstOpcode::Known(Opcode::G_ASSERT_ZEXT) => false,
-                _ => return None,
-            };
-            Some((signed, u32::try_from(imm_operand(data)?).ok()?))
-        })
+        asserted_extension(func, value)
     }
 
     /// After a call: the bits of registers the callee need not preserve

@@ -132,6 +132,11 @@ impl Memory {
         self.watched_writes.clear();
     }
 
+    /// Whether `addr` is in the range [`Memory::watch`] set.
+    fn is_watched(&self, addr: u64) -> bool {
+        self.watched.is_some_and(|(start, len)| addr.wrapping_sub(start) < len)
+    }
+
     /// Reads `len` bytes at `addr` as [`Memory::read`] does, the bytes not
     /// written since [`Memory::watch`] undefined.
     pub fn read_watched(&self, addr: u64, len: u64) -> Value {
@@ -215,7 +220,7 @@ impl Memory {
         for (i, byte) in Memory::bytes_of(value).enumerate() {
             let at = self.byte_address(addr, i as u64, len);
             self.bytes.insert(at, byte);
-            if self.watched.is_some_and(|(start, len)| at.wrapping_sub(start) < len) {
+            if self.is_watched(at) {
                 self.watched_writes.insert(at);
             }
         }
@@ -250,8 +255,7 @@ impl Memory {
         let mut addrs: Vec<u64> = reference.iter().map(|(a, _)| *a).chain(self.bytes.keys().copied()).collect();
         addrs.sort_unstable();
         addrs.dedup();
-        let watched = |addr: u64| self.watched.is_some_and(|(start, len)| addr.wrapping_sub(start) < len);
-        addrs.into_iter().filter(|addr| !watched(*addr)).find_map(|addr| {
+        addrs.into_iter().filter(|addr| !self.is_watched(*addr)).find_map(|addr| {
             let before = match reference.binary_search_by_key(&addr, |(a, _)| *a) {
                 Ok(i) => reference[i].1,
                 Err(_) => self.initial_byte(addr),
