@@ -13,7 +13,8 @@ libraries, built only when named with --libs, check that what holds on the
 default corpus holds beyond it: lua51 and lua53 (Lua 5.1 and 5.3, from the
 same lua-src crate), mimalloc (from libmimalloc-sys: atomics, bit scans,
 `!range` metadata), zstd, lz4, bzip2 and sqlite (the 257k-line amalgamation,
-for scale). The
+for scale), treesitter-c (a generated parser of 3.9 MB) and treesitter
+(its runtime), brotli, libdeflate and expat. The
 subtarget lives only in the IR function attributes, as clang writes it: the
 manifest gives -mtriple and no -mattr. llc runs with -global-isel-abort=2,
 so a function llc cannot legalize is kept as far as it got and the rest of
@@ -46,6 +47,20 @@ LIBRARIES = {
               ["bzip2.c", "bzip2recover.c", "dlltest.c", "mk251.c", "spewG.c", "unzcrash.c"], []),
     # One file of 257k lines: the amalgamation.
     "sqlite": (("libsqlite3-sys", '"0.30"', ', features = ["bundled"]'), ["sqlite3/sqlite3.c"], [], []),
+    # A generated parser of 3.9 MB: tables and one lexer function of
+    # thousands of states.
+    "treesitter-c": (("tree-sitter-c", '"0.23"', ""), ["src/parser.c"], [], ["-Isrc"]),
+    # The tree-sitter runtime, as its amalgamation.
+    "treesitter": (("tree-sitter", '"0.25"', ""), ["src/lib.c"], [], ["-Isrc", "-Iinclude"]),
+    "brotli": (("brotli-sys", '"0.3"', ""), [f"brotli/{part}/*.c" for part in ("common", "dec", "enc")], [],
+               ["-Ibrotli/include"]),
+    "libdeflate": (("libdeflate-sys", '"1"', ""), ["libdeflate/lib/*.c", "libdeflate/lib/*/*.c"], [],
+                   ["-Ilibdeflate"]),
+    # What expat's CMake configuration defines on Linux (the byte order
+    # left to the code, which then serves either).
+    "expat": (("expat-sys", '"2"', ""), [f"expat/lib/{name}.c" for name in ("xmlparse", "xmlrole", "xmltok")], [],
+              ["-Iexpat/lib", "-DXML_POOR_ENTROPY", "-DHAVE_MEMMOVE", "-DXML_NS", "-DXML_DTD",
+               "-DXML_CONTEXT_BYTES=1024"]),
 }
 CLANG_TARGET = {
     "aarch64": ["--target=aarch64-linux-gnu"],

@@ -27,41 +27,56 @@ pub enum Token<'a> {
 
 /// The tokens of `line` up to a `;` comment.
 pub fn tokens(line: &str) -> Vec<Token<'_>> {
-    let bytes = line.as_bytes();
-    let mut out = Vec::new();
-    let mut at = 0;
-    while at < bytes.len() {
-        let b = bytes[at];
-        match b {
-            b' ' | b'\t' | b'\r' | b'\n' => at += 1,
-            b';' => break,
-            b'"' => {
-                let (text, next) = quoted(line, at);
-                out.push(Token::Str(text));
-                at = next;
-            }
-            b'c' if bytes.get(at + 1) == Some(&b'"') => {
-                let (text, next) = quoted(line, at + 1);
-                out.push(Token::Str(text));
-                at = next;
-            }
-            b'@' | b'%' | b'!' | b'#' => {
-                let (token, next) = sigiled(line, at);
-                out.push(token);
-                at = next;
-            }
-            _ if is_word_byte(b) => {
-                let end = word_end(bytes, at);
-                out.push(Token::Word(&line[at..end]));
-                at = end;
-            }
-            _ => {
-                out.push(Token::Punct(b));
-                at += 1;
-            }
-        }
+    Lexer::new(line).collect()
+}
+
+/// The tokens of one line, read one at a time, so that a reader needing
+/// only the first few leaves the rest of a long line unread.
+pub struct Lexer<'a> {
+    line: &'a str,
+    at: usize,
+}
+
+impl<'a> Lexer<'a> {
+    /// Tokens of `line` from its start.
+    pub fn new(line: &'a str) -> Lexer<'a> {
+        Lexer { line, at: 0 }
     }
-    out
+}
+
+impl<'a> Iterator for Lexer<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        let (line, bytes) = (self.line, self.line.as_bytes());
+        while let Some(&b) = bytes.get(self.at) {
+            let (token, next) = match b {
+                b' ' | b'\t' | b'\r' | b'\n' => {
+                    self.at += 1;
+                    continue;
+                }
+                b';' => break,
+                b'"' => {
+                    let (text, next) = quoted(line, self.at);
+                    (Token::Str(text), next)
+                }
+                b'c' if bytes.get(self.at + 1) == Some(&b'"') => {
+                    let (text, next) = quoted(line, self.at + 1);
+                    (Token::Str(text), next)
+                }
+                b'@' | b'%' | b'!' | b'#' => sigiled(line, self.at),
+                _ if is_word_byte(b) => {
+                    let end = word_end(bytes, self.at);
+                    (Token::Word(&line[self.at..end]), end)
+                }
+                _ => (Token::Punct(b), self.at + 1),
+            };
+            self.at = next;
+            return Some(token);
+        }
+        self.at = bytes.len();
+        None
+    }
 }
 
 fn is_word_byte(b: u8) -> bool {

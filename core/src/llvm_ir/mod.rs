@@ -19,7 +19,7 @@ pub use global::{GlobalKind, GlobalValue, Linkage, Visibility};
 pub use preds::reorder_predecessors;
 
 use crate::apint::ApInt;
-use lexer::{Token, tokens};
+use lexer::{Lexer, Token, tokens};
 use rustc_hash::FxHashMap;
 
 /// A function's attributes, groups resolved.
@@ -86,11 +86,12 @@ impl IrModule {
                 in_body = trimmed != "}";
                 continue;
             }
-            match trimmed.as_bytes().first() {
-                Some(b'@' | b'!' | b'd' | b'a') => {}
+            let toks = match trimmed.as_bytes().first() {
+                Some(b'@') => global_line_tokens(trimmed),
+                Some(b'!') if !defines_node_list(trimmed) => continue,
+                Some(b'!' | b'd' | b'a') => tokens(trimmed),
                 _ => continue,
-            }
-            let toks = tokens(trimmed);
+            };
             if reading.line(&toks) {
                 in_body = trimmed.ends_with('{');
             }
@@ -137,6 +138,31 @@ impl IrModule {
     pub fn add_string_metadata(&mut self, node: &str, text: &str) {
         self.string_metadata.push((node.into(), text.into()));
     }
+}
+
+/// The tokens of a `@name = ...` line that say what kind of global it is
+/// (up to `global`, `constant`, `alias` or `ifunc`), and the rest only
+/// when the line mentions `sanitize_memtag`: an initializer (a table of
+/// thousands of values, say) is not read.
+fn global_line_tokens(line: &str) -> Vec<Token<'_>> {
+    if memchr::memmem::find(line.as_bytes(), b"sanitize_memtag").is_some() {
+        return tokens(line);
+    }
+    let mut toks = Vec::new();
+    for token in Lexer::new(line) {
+        toks.push(token);
+        if matches!(token, Token::Word("global" | "constant" | "alias" | "ifunc")) {
+            break;
+        }
+    }
+    toks
+}
+
+/// Whether a `!...` line defines a node written `!{...}` (module flags,
+/// one-string nodes, ranges), the only metadata read; the rest (debug
+/// information, `distinct` nodes) is skipped unread.
+fn defines_node_list(line: &str) -> bool {
+    line.split_once('=').is_some_and(|(_, node)| node.trim_start().starts_with("!{"))
 }
 
 /// A global's name as written after `@` without its quotes.
@@ -306,6 +332,27 @@ attributes #1 = { "target-features"="+a" }
         assert_eq!(m.module_flag("Code Model"), None);
         assert_eq!(m.string_metadata("!3"), Some("sp"));
         assert!(m.global("missing").is_none());
+    }
+
+    #[test]
+    fn reads_what_a_global_line_says_before_its_initializer() {
+        let module = r#"
+@table = internal unnamed_addr constant [3 x i16] [i16 1, i16 2, i16 3], align 2
+@text = dso_local global [20 x i8] c"sanitize_memtag xyz\00", align 1
+@tagged = global i32 0, sanitize_memtag
+@alias = hidden alias i32, ptr @tagged
+!7 = distinct !{!7, !8}
+!8 = !DILocation(line: 3, scope: !7)
+!9 = !{!"sp"}
+"#;
+        let m = IrModule::parse(module);
+        let table = m.global("table").unwrap();
+        assert!(table.linkage.is_local() && !table.is_declaration && !table.tagged);
+        assert!(!m.global("text").unwrap().tagged, "the name is in the initializer");
+        assert!(m.global("tagged").unwrap().tagged);
+        assert_eq!(m.global("alias").unwrap().kind, GlobalKind::Alias);
+        assert_eq!(m.string_metadata("!9"), Some("sp"));
+        assert_eq!(m.string_metadata("!7"), None);
     }
 
     #[test]

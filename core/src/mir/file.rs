@@ -7,7 +7,7 @@ use super::header::{Constant, FunctionHeader, RegisterEntry, StackObject};
 use super::header_write::{fixed_stack_print_order, write_body_key, write_header_keys};
 use super::module::{Arch, DataLayout, Target, module_triple, normalize_triple, write_ir_module};
 use super::{MirError, body};
-use crate::ir::{FrameRef, Function, InstOpcode, JumpTableKind, Operand};
+use crate::ir::{FrameRef, Function, InstData, InstOpcode, JumpTableKind, Operand};
 use crate::llvm_ir::IrModule;
 use crate::opcode::Opcode;
 use rustc_hash::FxHashMap;
@@ -288,7 +288,17 @@ fn renumber_frame_objects(func: &mut Function, header: &FunctionHeader) {
                 .map(|(_, pos, name)| (*pos, Some(*name).filter(|n| !n.is_empty())))
         }
     };
-    let insts: Vec<_> = func.all_insts().collect();
+    // Only the instructions naming a frame object change (`modify`
+    // re-registers every operand of those it edits).
+    let names_frame_object = |data: &InstData| {
+        data.operands.iter().any(|op| matches!(op, Operand::Frame(_)))
+            || data
+                .mem
+                .iter()
+                .filter_map(|mem| mem.pointer.as_deref())
+                .any(|p| p.starts_with("%fixed-stack.") || p.starts_with("%stack."))
+    };
+    let insts: Vec<_> = func.all_insts().filter(|&i| names_frame_object(func.inst(i))).collect();
     for inst in insts {
         func.modify(inst, |data| {
             for op in data.operands.iter_mut() {
