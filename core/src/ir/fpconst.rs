@@ -1,7 +1,9 @@
 //! Floating-point constants (`float 1.5`, `half 0xH3C00`) with LLVM's
-//! spelling rules: `float`/`double` print in `%e` form when that form reads
-//! back to the same value and as the hex of the `double` otherwise; the
-//! other formats always print as prefixed hex.
+//! spelling rules: `float`/`double` print in LLVM's six-digit decimal form
+//! ([`decimal`]) when it reads back to the same value and as the hex of the
+//! `double` otherwise; the other formats always print as prefixed hex.
+
+mod decimal;
 
 use std::fmt;
 
@@ -189,24 +191,17 @@ impl fmt::Display for FpConst {
             return write!(f, "0x{prefix}{:0digits$X}", self.bits);
         }
         let value = self.as_f64().unwrap_or_default();
-        // LLVM prints `%e` only when six significant digits give the value
-        // back exactly (`APFloat::toString` with precision 6).
-        if value.is_finite() && format!("{value:.5e}").parse::<f64>().ok() == Some(value) {
-            return f.write_str(&c_exponent_form(value));
+        // LLVM prints its six-digit decimal form only when that form
+        // reads back as the same double.
+        if value.is_finite() {
+            let text = decimal::scientific(value);
+            if text.parse::<f64>().ok() == Some(value) {
+                return f.write_str(&text);
+            }
         }
-        write!(f, "0x{:016X}", value.to_bits())
+        // The double's bits in hex, without leading zeros (`format_hex`).
+        write!(f, "0x{:X}", value.to_bits())
     }
-}
-
-/// C's `%e`: six decimals, exponent with a sign and at least two digits.
-fn c_exponent_form(value: f64) -> String {
-    let rust = format!("{value:.6e}");
-    let (mantissa, exponent) = rust.split_once('e').unwrap_or((&rust, "0"));
-    let (sign, digits) = match exponent.strip_prefix('-') {
-        Some(d) => ('-', d),
-        None => ('+', exponent),
-    };
-    format!("{mantissa}e{sign}{digits:0>2}")
 }
 
 fn f64_to_half(value: f64) -> u16 {
@@ -305,6 +300,9 @@ mod tests {
         assert_eq!(show(FpKind::Double, "1e300"), "double 1.000000e+300");
         assert_eq!(show(FpKind::Fp128, "1.0"), "fp128 0xL00000000000000003FFF000000000000");
         assert_eq!(show(FpKind::Float, "0x3FF0000000000000"), "float 1.000000e+00");
+        // Rounded down before it is rounded to six digits: 6.99999e-01.
+        assert_eq!(show(FpKind::Double, "0.7"), "double 0x3FE6666666666666");
+        assert_eq!(show(FpKind::Double, "0x0B49D946594136D6"), "double 0xB49D946594136D6");
     }
 
     #[test]

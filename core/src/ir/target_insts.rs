@@ -93,6 +93,12 @@ const UNARY: &[OperandSpec] = &[ty(true, 0), ty(false, 0)];
 /// Two sources and a shift amount (`G_SLI`, `G_SRI`).
 const SHIFT_INSERT: &[OperandSpec] = &[ty(true, 0), ty(false, 0), ty(false, 0), IMM];
 const BINARY: &[OperandSpec] = &[ty(true, 0), ty(false, 0), ty(false, 0)];
+/// A vector shifted by an immediate (AArch64's `G_VASHR`, `G_SRSHR_I`).
+const SHIFT_BY_IMMEDIATE: &[OperandSpec] = &[ty(true, 0), ty(false, 0), IMM];
+/// Two sources of one type and a wider result (`G_PMULL`).
+const WIDENING_BINARY: &[OperandSpec] = &[ty(true, 0), ty(false, 1), ty(false, 1)];
+/// An accumulator and two sources (the dot products).
+const TERNARY: &[OperandSpec] = &[ty(true, 0), ty(false, 0), ty(false, 0), ty(false, 0)];
 const CONVERT: &[OperandSpec] = &[ty(true, 0), ty(false, 1), IMM];
 const CAST: &[OperandSpec] = &[ty(true, 0), ty(false, 1)];
 const CLASSIFY: &[OperandSpec] = &[ty(true, 0), ty(false, 1)];
@@ -128,6 +134,9 @@ pub fn target_generic_layout(name: &str) -> Option<&'static [OperandSpec]> {
         // llc prints no source types on the widening multiplies either.
         "G_SMULL" | "G_UMULL" => BINARY,
         "G_SLI" | "G_SRI" => SHIFT_INSERT,
+        "G_VASHR" | "G_VLSHR" | "G_SRSHR_I" | "G_URSHR_I" => SHIFT_BY_IMMEDIATE,
+        "G_PMULL" => WIDENING_BINARY,
+        "G_UDOT" | "G_SDOT" | "G_USDOT" => TERNARY,
         "G_CLZW" | "G_CTZW" | "G_BREV8" | "G_UADDLV" | "G_SADDLV" | "G_UADDLP" | "G_SADDLP" => UNARY,
         "G_FCVT_W_RV64" | "G_FCVT_WU_RV64" => CONVERT,
         "G_FPTRUNC_ODD" => CAST,

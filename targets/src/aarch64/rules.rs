@@ -256,6 +256,10 @@ legalizer! {
 
         G_ABDS | G_ABDU => legal_for(neon_bhs).lower();
 
+        // Made only from the NEON halving adds (`uhadd`, `srhadd`, ...),
+        // which come in these types; llc 22 keeps every one.
+        G_UAVGFLOOR | G_UAVGCEIL | G_SAVGFLOOR | G_SAVGCEIL => legal_for(neon_bhsd);
+
         G_SADDE | G_SSUBE | G_UADDE | G_USUBE | G_SADDO | G_SSUBO | G_UADDO | G_USUBO =>
             legal_for((s32, s32), (s64, s32))
             .clamp_scalar(0, s32, s64)
