@@ -14,7 +14,7 @@ default corpus holds beyond it: lua51 and lua53 (Lua 5.1 and 5.3, from the
 same lua-src crate), mimalloc (from libmimalloc-sys: atomics, bit scans,
 `!range` metadata), zstd, lz4, bzip2 and sqlite (the 257k-line amalgamation,
 for scale), treesitter-c (a generated parser of 3.9 MB) and treesitter
-(its runtime), brotli, libdeflate and expat. The
+(its runtime), brotli, libdeflate, expat, xz (liblzma) and webp (libwebp). The
 subtarget lives only in the IR function attributes, as clang writes it: the
 manifest gives -mtriple and no -mattr. llc runs with -global-isel-abort=2,
 so a function llc cannot legalize is kept as far as it got and the rest of
@@ -56,6 +56,16 @@ LIBRARIES = {
                ["-Ibrotli/include"]),
     "libdeflate": (("libdeflate-sys", '"1"', ""), ["libdeflate/lib/*.c", "libdeflate/lib/*/*.c"], [],
                    ["-Ilibdeflate"]),
+    # liblzma (xz 5.2), configured by the crate's config.h.
+    "xz": (("lzma-sys", '"0.1"', ""), [f"xz-5.2/src/liblzma/{part}/*.c" for part in
+                                       ("common", "lzma", "lz", "check", "delta", "rangecoder", "simple")],
+           ["crc32_small.c", "crc64_small.c", "crc32_tablegen.c", "crc64_tablegen.c"],
+           ["-DHAVE_CONFIG_H", "-I.", "-Ixz-5.2/src/common"] + [f"-Ixz-5.2/src/liblzma/{part}" for part in
+           ("api", "common", "lzma", "lz", "check", "delta", "rangecoder", "simple")]),
+    # libwebp's codec with its SIMD kernels (each target compiles its own).
+    "webp": (("libwebp-sys", '"0.9"', ""), [f"vendor/{part}/*.c" for part in
+                                           ("src/dec", "src/dsp", "src/enc", "src/utils", "sharpyuv")], [],
+             ["-Ivendor"]),
     # What expat's CMake configuration defines on Linux (the byte order
     # left to the code, which then serves either).
     "expat": (("expat-sys", '"2"', ""), [f"expat/lib/{name}.c" for name in ("xmlparse", "xmlrole", "xmltok")], [],

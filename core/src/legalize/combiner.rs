@@ -696,8 +696,8 @@ fn unmerge_of_cast(h: &mut Helper<'_>, cast: Inst, src: VReg, defs: &[VReg], def
         {
             return None;
         }
-        let pieces: Vec<VReg> = defs.iter().map(|_| h.func.new_vreg(piece_ty)).collect();
-        h.build_with(Opcode::G_UNMERGE_VALUES, &pieces, vec![Operand::vreg_use(x)]);
+        // A typed unmerge (`buildUnmerge(Ty, Reg)`), which CSE may share.
+        let pieces = h.split(x, piece_ty, defs.len());
         for (d, piece) in defs.iter().zip(pieces) {
             h.build_into(Opcode::G_TRUNC, *d, &[piece]);
         }
