@@ -422,6 +422,18 @@ fn unaligned_loads_number_their_registers_as_llc_22_does() {
     pretty_assertions::assert_eq!(ours, llc);
 }
 
+/// Splitting vectors numbers registers as llc 22 does: a shuffle of wide
+/// sources, a vector reduction (split three times, two unmerges left
+/// dead) and a store of a pointer splat each split their sources with
+/// unmerges of registers made up front, which CSE never shares.
+#[test]
+fn vector_splits_number_their_registers_as_llc_22_does() {
+    let target = ["-mtriple=aarch64-unknown-linux-gnu"];
+    let (ours, llc) =
+        outputs("vector-split-numbering-aarch64.mir", &target, "vector-split-numbering-aarch64.llc22.mir");
+    pretty_assertions::assert_eq!(ours, llc);
+}
+
 /// A function an earlier pass gave up on (`failedISel`) is left as it is,
 /// yet marked legalized, as llc 22's pass manager marks it.
 #[test]

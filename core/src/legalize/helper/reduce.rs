@@ -74,6 +74,12 @@ pub(super) fn fewer_elements(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, idx
     }
     let parts = (lanes / narrow.num_elements()) as usize;
     if lanes.is_power_of_two() && narrow.num_elements().is_power_of_two() {
+        // LLVM 22 splits the source three times on this path and reduces
+        // the last pieces; the first two unmerges are left dead, but their
+        // registers are numbered.
+        for _ in 0..2 {
+            h.split_named(src, narrow, parts);
+        }
         let pieces = h.split_named(src, narrow, parts);
         let combined = tree(h, combine, narrow, pieces);
         h.func.set_operand(inst, 1, crate::ir::Operand::vreg_use(combined));

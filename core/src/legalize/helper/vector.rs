@@ -542,8 +542,9 @@ fn shuffle(h: &mut Helper<'_>, inst: Inst, idx: usize) -> StepResult {
     }
     let half = dst_ty.num_elements() / 2;
     let narrow = piece_ty(dst_ty.element_type(), half);
-    let mut inputs = h.split(src1, narrow, 2);
-    inputs.extend(h.split(src2, narrow, 2));
+    // `extractParts`: registers made up front, so CSE never shares them.
+    let mut inputs = h.split_named(src1, narrow, 2);
+    inputs.extend(h.split_named(src2, narrow, 2));
     let mut outputs = Vec::with_capacity(2);
     for high in 0..2u32 {
         let lanes = &mask[(high * half) as usize..((high + 1) * half) as usize];

@@ -81,15 +81,16 @@ pub(super) struct Split {
 pub(super) fn extract_parts_with_leftover(h: &mut Helper<'_>, value: VReg, main: Llt) -> Split {
     let ty = h.func.ty(value);
     let (size, main_size) = (ty.size_in_bits(), main.size_in_bits());
+    // The unmerges define registers made up front, which CSE never shares.
     if size.is_multiple_of(main_size) {
-        let parts = h.split(value, main, (size / main_size) as usize);
+        let parts = h.split_named(value, main, (size / main_size) as usize);
         return Split { parts, leftover: Vec::new() };
     }
     let (total, main_count) = (ty.num_elements(), main.num_elements());
     let left = total % main_count;
     if main.is_vector() && left > 1 && main_count.is_multiple_of(left) && total.is_multiple_of(left) {
         let leftover_ty = piece_ty(ty.element_type(), left);
-        let pieces = h.split(value, leftover_ty, (total / left) as usize);
+        let pieces = h.split_named(value, leftover_ty, (total / left) as usize);
         let keep = pieces.len() - 1;
         let per_main = (main_count / left) as usize;
         let parts = pieces[..keep].chunks(per_main).map(|c| merge_new(h, main, c)).collect();
