@@ -434,6 +434,16 @@ fn vector_splits_number_their_registers_as_llc_22_does() {
     pretty_assertions::assert_eq!(ours, llc);
 }
 
+/// Padding a vector reduction (<12 x s32> to <16 x s32>) inserts its
+/// neutral element, a typed constant that CSE finds already built (the
+/// stored 0), with no copy, as llc 22 builds it.
+#[test]
+fn a_padded_reduction_reuses_its_neutral_constant_as_llc_22_does() {
+    let target = ["-mtriple=aarch64-unknown-linux-gnu"];
+    let (ours, llc) = outputs("reduction-neutral-aarch64.mir", &target, "reduction-neutral-aarch64.llc22.mir");
+    pretty_assertions::assert_eq!(ours, llc);
+}
+
 /// A function an earlier pass gave up on (`failedISel`) is left as it is,
 /// yet marked legalized, as llc 22's pass manager marks it.
 #[test]

@@ -317,8 +317,9 @@ fn reduction(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, wide: Llt) -> Optio
     };
     let constant = if matches!(neutral, Operand::FpImm(_)) { G_FCONSTANT } else { G_CONSTANT };
     let mut vector = pad_with_undef(h, wide, src);
-    let value = h.func.new_vreg(element);
-    h.build_with(constant, &[value], vec![neutral]);
+    // A typed constant (`buildConstant(Ty, ...)`): CSE gives back one
+    // already built.
+    let value = h.builder().build(constant, &[element], vec![neutral]).1[0];
     for i in src_ty.num_elements()..wide.num_elements() {
         let k = h.builder().constant(Llt::scalar(64), i128::from(i));
         vector = h.build(G_INSERT_VECTOR_ELT, wide, &[vector, value, k]);

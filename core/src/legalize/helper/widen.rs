@@ -230,8 +230,9 @@ pub(super) fn widen_scalar(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt
             h.widen_dst(inst, 0, vector, G_TRUNC);
             changed(h, inst)
         }
-        (G_EXTRACT_VECTOR_ELT, 2) => src_only(h, inst, wide, 2, G_SEXT),
-        (G_INSERT_VECTOR_ELT, 2) => src_only(h, inst, wide, 3, G_SEXT),
+        // An index is unsigned: LLVM 22 zero-extends it.
+        (G_EXTRACT_VECTOR_ELT, 2) => src_only(h, inst, wide, 2, G_ZEXT),
+        (G_INSERT_VECTOR_ELT, 2) => src_only(h, inst, wide, 3, G_ZEXT),
         (G_SPLAT_VECTOR, 1) => src_only(h, inst, wide, 1, G_ANYEXT),
         (G_BUILD_VECTOR, 0 | 1) => widen_ops::build_vector(h, inst, idx, wide),
         (G_MERGE_VALUES, 1) => widen_merge_sources(h, inst, wide),
