@@ -444,6 +444,17 @@ fn a_padded_reduction_reuses_its_neutral_constant_as_llc_22_does() {
     pretty_assertions::assert_eq!(ours, llc);
 }
 
+/// Widening an s16 byte swap and bit reversal builds what llc 22 builds,
+/// in its order: the byte swap's shift amount goes into a register made
+/// up front (a copy of the stored 16, which CSE finds), the bit
+/// reversal's is a typed constant (no copy).
+#[test]
+fn widened_swaps_match_llc_22() {
+    let target = ["-mtriple=aarch64-unknown-linux-gnu"];
+    let (ours, llc) = outputs("swap-widening-aarch64.mir", &target, "swap-widening-aarch64.llc22.mir");
+    pretty_assertions::assert_eq!(ours, llc);
+}
+
 /// A function an earlier pass gave up on (`failedISel`) is left as it is,
 /// yet marked legalized, as llc 22's pass manager marks it.
 #[test]

@@ -67,21 +67,47 @@ pub(super) fn extract(h: &mut Helper<'_>, inst: Inst, idx: usize, wide: Llt) -> 
     erase(h, inst)
 }
 
-/// `G_BSWAP` / `G_BITREVERSE`: the wide operation, shifted back down.
+/// `G_BSWAP` / `G_BITREVERSE`: the wide operation, shifted back down. As
+/// in LLVM 22, a byte swap makes its three registers (shift result, wide
+/// result, shift amount) before it extends the source and sets the amount
+/// into its own register; a bit reversal makes only the wide result first
+/// and builds a typed amount and shift, which CSE may share.
 pub(super) fn swap_bits(h: &mut Helper<'_>, inst: Inst, wide: Llt) -> StepResult {
     let dst = h.reg(inst, 0);
     let narrow = h.func.ty(dst);
-    h.widen_src(inst, 1, wide, Opcode::G_ANYEXT);
-    let wide_dst = h.func.new_vreg(wide);
-    h.func.set_operand(inst, 0, Operand::vreg_def(wide_dst));
-    h.advance_insert_point();
-    let diff = wide.scalar_size_in_bits() - narrow.scalar_size_in_bits();
-    let amount = h.func.new_vreg(wide);
-    constant_into(h, amount, ApInt::from_u128(wide.scalar_size_in_bits(), u128::from(diff)));
-    let shifted = h.func.new_vreg(wide);
-    h.build_with(Opcode::G_LSHR, &[shifted], vec![Operand::vreg_use(wide_dst), Operand::vreg_use(amount)]);
-    h.build_into(Opcode::G_TRUNC, dst, &[shifted]);
+    let diff = ApInt::from_u128(
+        wide.scalar_size_in_bits(),
+        u128::from(wide.scalar_size_in_bits() - narrow.scalar_size_in_bits()),
+    );
+    let shifted_wide_dst = if h.func.inst(inst).is(Opcode::G_BSWAP) {
+        let (shifted, wide_dst, amount) = (h.func.new_vreg(wide), h.func.new_vreg(wide), h.func.new_vreg(wide));
+        h.widen_src(inst, 1, wide, Opcode::G_ANYEXT);
+        h.func.set_operand(inst, 0, Operand::vreg_def(wide_dst));
+        h.advance_insert_point();
+        constant_into(h, amount, diff);
+        h.build_with(Opcode::G_LSHR, &[shifted], vec![Operand::vreg_use(wide_dst), Operand::vreg_use(amount)]);
+        shifted
+    } else {
+        let wide_dst = h.func.new_vreg(wide);
+        h.widen_src(inst, 1, wide, Opcode::G_ANYEXT);
+        h.func.set_operand(inst, 0, Operand::vreg_def(wide_dst));
+        h.advance_insert_point();
+        let amount = typed_constant(h, wide, diff);
+        h.build(Opcode::G_LSHR, wide, &[wide_dst, amount])
+    };
+    h.build_into(Opcode::G_TRUNC, dst, &[shifted_wide_dst]);
     changed(h, inst)
+}
+
+/// A constant of `ty` (a splat for a fixed vector) built by type, so that
+/// CSE gives back one already built (LLVM's `buildConstant(Ty, ...)`).
+fn typed_constant(h: &mut Helper<'_>, ty: Llt, value: ApInt) -> VReg {
+    let element = h.builder().build(Opcode::G_CONSTANT, &[ty.scalar_type()], vec![Operand::cimm(value)]).1[0];
+    if ty.is_fixed_vector() {
+        h.build(Opcode::G_BUILD_VECTOR, ty, &vec![element; ty.num_elements() as usize])
+    } else {
+        element
+    }
 }
 
 /// `dst = value`, `value` being of `dst`'s element size: a `G_CONSTANT`,
