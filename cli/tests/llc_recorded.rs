@@ -455,6 +455,16 @@ fn widened_swaps_match_llc_22() {
     pretty_assertions::assert_eq!(ours, llc);
 }
 
+/// AArch64's population count numbers its registers as llc 22 does: the
+/// `uaddlv` intrinsic it builds first gets an s32 register of its own,
+/// numbered even where the intrinsic then defines the result itself.
+#[test]
+fn population_counts_number_their_registers_as_llc_22_does() {
+    let target = ["-mtriple=aarch64-unknown-linux-gnu"];
+    let (ours, llc) = outputs("ctpop-numbering-aarch64.mir", &target, "ctpop-numbering-aarch64.llc22.mir");
+    pretty_assertions::assert_eq!(ours, llc);
+}
+
 /// A function an earlier pass gave up on (`failedISel`) is left as it is,
 /// yet marked legalized, as llc 22's pass manager marks it.
 #[test]

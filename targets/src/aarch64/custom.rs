@@ -288,9 +288,12 @@ pub fn ctpop(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> bool {
     let s16 = Llt::scalar(16);
     if ty.is_scalar() {
         // aarch64.neon.uaddlv to s32, as legalizeIntrinsic expands it.
-        // The intrinsic defines `dst` itself unless the result is extended.
+        // The intrinsic is built with a new s32 register, which keeps its
+        // number when the intrinsic then defines `dst` itself (the result
+        // is not extended).
         let widened = size == 64 || size == 128;
-        let sum = if widened { h.func.new_vreg(S32) } else { dst };
+        let intrinsic_def = h.func.new_vreg(S32);
+        let sum = if widened { intrinsic_def } else { dst };
         let mid = build_target(h, "G_UADDLV", Llt::fixed_vector(4, S32), &[counts]);
         let zero = h.builder().constant(S64, 0);
         let lane = h.build(G_EXTRACT_VECTOR_ELT, S32, &[mid, zero]);
