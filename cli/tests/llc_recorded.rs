@@ -41,6 +41,13 @@ fn check_functions_against_llc(input: &str, target: &[&str], recorded: &str) {
     pretty_assertions::assert_eq!(functions(&ours), functions(&llc));
 }
 
+/// The whole output, virtual register numbers included, is llc 22's
+/// recorded as `tests/expected/<recorded>`, byte for byte.
+fn check_exactly_as_llc(input: &str, target: &[&str], recorded: &str) {
+    let (ours, llc) = outputs(input, target, recorded);
+    pretty_assertions::assert_eq!(ours, llc);
+}
+
 /// gisel's output for `input` with the target options `target`, and llc
 /// 22's recorded as `tests/expected/<recorded>`.
 fn outputs(input: &str, target: &[&str], recorded: &str) -> (String, String) {
@@ -406,9 +413,11 @@ fn a_cpus_features_apply_as_llc_22_applies_them() {
 /// `registers:` list, so the whole output is llc's byte for byte.
 #[test]
 fn registers_are_numbered_as_llc_22_numbers_them() {
-    let (ours, llc) =
-        outputs("cse-numbering-i686.mir", &["-mtriple=i686-unknown-linux-gnu"], "cse-numbering-i686.llc22.mir");
-    pretty_assertions::assert_eq!(ours, llc);
+    check_exactly_as_llc(
+        "cse-numbering-i686.mir",
+        &["-mtriple=i686-unknown-linux-gnu"],
+        "cse-numbering-i686.llc22.mir",
+    );
     check_against_llc("cse-numbering-i686.mir", &["-mtriple=i686-unknown-linux-gnu"], "cse-numbering-i686.llc22.mir");
 }
 
@@ -417,9 +426,11 @@ fn registers_are_numbered_as_llc_22_numbers_them() {
 /// piece's address register.
 #[test]
 fn unaligned_loads_number_their_registers_as_llc_22_does() {
-    let target = ["-mtriple=riscv64-unknown-linux-gnu"];
-    let (ours, llc) = outputs("unaligned-load-numbering-rv64.mir", &target, "unaligned-load-numbering-rv64.llc22.mir");
-    pretty_assertions::assert_eq!(ours, llc);
+    check_exactly_as_llc(
+        "unaligned-load-numbering-rv64.mir",
+        &["-mtriple=riscv64-unknown-linux-gnu"],
+        "unaligned-load-numbering-rv64.llc22.mir",
+    );
 }
 
 /// Splitting vectors numbers registers as llc 22 does: a shuffle of wide
@@ -439,9 +450,11 @@ fn vector_splits_number_their_registers_as_llc_22_does() {
 /// stored 0), with no copy, as llc 22 builds it.
 #[test]
 fn a_padded_reduction_reuses_its_neutral_constant_as_llc_22_does() {
-    let target = ["-mtriple=aarch64-unknown-linux-gnu"];
-    let (ours, llc) = outputs("reduction-neutral-aarch64.mir", &target, "reduction-neutral-aarch64.llc22.mir");
-    pretty_assertions::assert_eq!(ours, llc);
+    check_exactly_as_llc(
+        "reduction-neutral-aarch64.mir",
+        &["-mtriple=aarch64-unknown-linux-gnu"],
+        "reduction-neutral-aarch64.llc22.mir",
+    );
 }
 
 /// Widening an s16 byte swap and bit reversal builds what llc 22 builds,
@@ -450,9 +463,11 @@ fn a_padded_reduction_reuses_its_neutral_constant_as_llc_22_does() {
 /// reversal's is a typed constant (no copy).
 #[test]
 fn widened_swaps_match_llc_22() {
-    let target = ["-mtriple=aarch64-unknown-linux-gnu"];
-    let (ours, llc) = outputs("swap-widening-aarch64.mir", &target, "swap-widening-aarch64.llc22.mir");
-    pretty_assertions::assert_eq!(ours, llc);
+    check_exactly_as_llc(
+        "swap-widening-aarch64.mir",
+        &["-mtriple=aarch64-unknown-linux-gnu"],
+        "swap-widening-aarch64.llc22.mir",
+    );
 }
 
 /// AArch64's population count numbers its registers as llc 22 does: the
@@ -460,15 +475,16 @@ fn widened_swaps_match_llc_22() {
 /// numbered even where the intrinsic then defines the result itself.
 #[test]
 fn population_counts_number_their_registers_as_llc_22_does() {
-    let target = ["-mtriple=aarch64-unknown-linux-gnu"];
-    let (ours, llc) = outputs("ctpop-numbering-aarch64.mir", &target, "ctpop-numbering-aarch64.llc22.mir");
-    pretty_assertions::assert_eq!(ours, llc);
+    check_exactly_as_llc(
+        "ctpop-numbering-aarch64.mir",
+        &["-mtriple=aarch64-unknown-linux-gnu"],
+        "ctpop-numbering-aarch64.llc22.mir",
+    );
 }
 
 /// A function an earlier pass gave up on (`failedISel`) is left as it is,
 /// yet marked legalized, as llc 22's pass manager marks it.
 #[test]
 fn functions_given_up_on_are_marked_legalized_as_by_llc_22() {
-    let (ours, llc) = outputs("failed-isel-mips.mir", &["-mtriple=mips-linux-gnu"], "failed-isel-mips.llc22.mir");
-    pretty_assertions::assert_eq!(ours, llc);
+    check_exactly_as_llc("failed-isel-mips.mir", &["-mtriple=mips-linux-gnu"], "failed-isel-mips.llc22.mir");
 }

@@ -1,7 +1,8 @@
 //! Floating-point constants (`float 1.5`, `half 0xH3C00`) with LLVM's
 //! spelling rules: `float`/`double` print in LLVM's six-digit decimal form
-//! ([`decimal`]) when it reads back to the same value and as the hex of the
-//! `double` otherwise; the other formats always print as prefixed hex.
+//! (the `decimal` module) when it reads back to the same value and as the
+//! hex of the `double` otherwise; the other formats always print as
+//! prefixed hex.
 
 mod decimal;
 
