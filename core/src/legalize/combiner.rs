@@ -200,16 +200,6 @@ fn is_constant_unsupported(h: &Helper<'_>, ty: Llt) -> bool {
         || (ty.is_vector() && is_unsupported(h, Opcode::G_BUILD_VECTOR, &[ty, element]))
 }
 
-/// A constant of `ty` holding `value` in every element (`buildConstant`).
-fn splat_constant(h: &mut Helper<'_>, ty: Llt, value: ApInt) -> VReg {
-    if !ty.is_vector() {
-        return h.constant(ty, value);
-    }
-    let element = h.constant(ty.scalar_type(), value);
-    let elements = vec![element; ty.num_elements() as usize];
-    h.build(Opcode::G_BUILD_VECTOR, ty, &elements)
-}
-
 fn constant_value(func: &Function, inst: Inst) -> Option<ApInt> {
     match &func.inst(inst).operands[1] {
         Operand::CImm(v) => Some(v.as_ref().clone()),
@@ -279,7 +269,7 @@ fn combine_zext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
             if known.or(&mask).is_all_ones() {
                 replace_reg(h, dst, and_src);
             } else {
-                let mask_reg = splat_constant(h, dst_ty, mask);
+                let mask_reg = h.splat_constant(dst_ty, mask);
                 h.build_into(Opcode::G_AND, dst, &[and_src, mask_reg]);
             }
         }
@@ -354,7 +344,7 @@ fn undef_extended_to_zero(h: &mut Helper<'_>, dst: VReg, ty: Llt) -> Option<()> 
     if is_constant_unsupported(h, ty) {
         return None;
     }
-    let zero = splat_constant(h, ty, ApInt::from_u128(ty.scalar_size_in_bits(), 0));
+    let zero = h.splat_constant(ty, ApInt::from_u128(ty.scalar_size_in_bits(), 0));
     replace_reg(h, dst, zero);
     Some(())
 }

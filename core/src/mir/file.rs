@@ -292,11 +292,7 @@ fn renumber_frame_objects(func: &mut Function, header: &FunctionHeader) {
     // re-registers every operand of those it edits).
     let names_frame_object = |data: &InstData| {
         data.operands.iter().any(|op| matches!(op, Operand::Frame(_)))
-            || data
-                .mem
-                .iter()
-                .filter_map(|mem| mem.pointer.as_deref())
-                .any(|p| p.starts_with("%fixed-stack.") || p.starts_with("%stack."))
+            || data.mem.iter().filter_map(|mem| mem.pointer.as_deref()).any(|p| frame_pointer(p).is_some())
     };
     let insts: Vec<_> = func.all_insts().filter(|&i| names_frame_object(func.inst(i))).collect();
     for inst in insts {
@@ -312,12 +308,7 @@ fn renumber_frame_objects(func: &mut Function, header: &FunctionHeader) {
                 }
             }
             for mem in data.mem.iter_mut() {
-                let Some(pointer) = mem.pointer.as_deref() else { continue };
-                let (fixed, rest) = match (pointer.strip_prefix("%fixed-stack."), pointer.strip_prefix("%stack.")) {
-                    (Some(rest), _) => (true, rest),
-                    (None, Some(rest)) => (false, rest),
-                    _ => continue,
-                };
+                let Some((fixed, rest)) = mem.pointer.as_deref().and_then(frame_pointer) else { continue };
                 let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
                 if let Ok(index) = digits.parse()
                     && let Some((new, name)) = rename(fixed, index)
@@ -328,6 +319,16 @@ fn renumber_frame_objects(func: &mut Function, header: &FunctionHeader) {
                 }
             }
         });
+    }
+}
+
+/// A memory operand's pointer naming a frame object (`%fixed-stack.1`,
+/// `%stack.0.x`): whether it is fixed, and the text after the kind.
+fn frame_pointer(pointer: &str) -> Option<(bool, &str)> {
+    match (pointer.strip_prefix("%fixed-stack."), pointer.strip_prefix("%stack.")) {
+        (Some(rest), _) => Some((true, rest)),
+        (None, Some(rest)) => Some((false, rest)),
+        _ => None,
     }
 }
 

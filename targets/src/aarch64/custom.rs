@@ -65,7 +65,7 @@ fn target_inst(h: &mut Helper<'_>, name: &str) -> InstData {
 }
 
 /// A target generic instruction `name` defining a new vreg of `ty` from vreg uses.
-fn build_target(h: &mut Helper<'_>, name: &str, ty: Llt, uses: &[VReg]) -> VReg {
+pub(super) fn build_target(h: &mut Helper<'_>, name: &str, ty: Llt, uses: &[VReg]) -> VReg {
     let dst = h.func.new_vreg(ty);
     build_target_into(h, name, dst, uses);
     dst
@@ -294,10 +294,7 @@ pub fn ctpop(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> bool {
         let widened = size == 64 || size == 128;
         let intrinsic_def = h.func.new_vreg(S32);
         let sum = if widened { intrinsic_def } else { dst };
-        let mid = build_target(h, "G_UADDLV", Llt::fixed_vector(4, S32), &[counts]);
-        let zero = h.builder().constant(S64, 0);
-        let lane = h.build(G_EXTRACT_VECTOR_ELT, S32, &[mid, zero]);
-        h.build_into(COPY, sum, &[lane]);
+        super::intrinsics::expand_long_sum(h, "G_UADDLV", sum, counts);
         if widened {
             h.build_into(G_ZEXT, dst, &[sum]);
         }

@@ -3,9 +3,10 @@
 //! instruction), `llvm.va_copy` and `llvm.get.dynamic.area.offset` are
 //! expanded; the others stay intrinsics for selection.
 
+use super::custom::build_target;
 use super::subtarget::Subtarget;
 use gisel_core::apint::ApInt;
-use gisel_core::ir::{Inst, InstData, InstOpcode, MemFlags, MemOperand, Operand};
+use gisel_core::ir::{Inst, InstData, InstOpcode, MemFlags, MemOperand, Operand, VReg};
 use gisel_core::legality::CustomOutcome;
 use gisel_core::legalize::Helper;
 use gisel_core::opcode::Opcode;
@@ -158,27 +159,30 @@ fn reduction(h: &mut Helper<'_>, inst: Inst, signed: bool) -> CustomOutcome {
     CustomOutcome::Done
 }
 
-/// `uaddlv`/`saddlv`: the target's sum into a 128-bit vector of the
-/// result's type (`<4 x s32>`, `<2 x s64>`), lane 0 extracted and copied
-/// into the result.
+/// `uaddlv`/`saddlv` of a scalar result of 32 or 64 bits, expanded.
 fn long_sum(h: &mut Helper<'_>, inst: Inst, sum: &str) -> CustomOutcome {
     let (dst, src) = (h.reg(inst, 0), h.reg(inst, 2));
     let dst_ty = h.func.ty(dst);
-    let bits = dst_ty.size_in_bits() as u32;
-    if !dst_ty.is_scalar() || !(bits == 32 || bits == 64) {
+    if !dst_ty.is_scalar() || !matches!(dst_ty.size_in_bits(), 32 | 64) {
         return CustomOutcome::Done;
     }
-    let lanes = h.func.new_vreg(Llt::fixed_vector(128 / bits, dst_ty));
-    let mut data = InstData::new(InstOpcode::Target(h.func.names.intern(sum)));
-    data.num_defs = 1;
-    data.operands.extend([Operand::vreg_def(lanes), Operand::vreg_use(src)]);
     h.set_insert_before(inst);
-    h.builder().insert(data);
-    let zero = h.builder().constant(Llt::scalar(64), 0);
-    let lane = h.build(Opcode::G_EXTRACT_VECTOR_ELT, dst_ty, &[lanes, zero]);
-    h.build_with(Opcode::COPY, &[dst], vec![Operand::vreg_use(lane)]);
+    expand_long_sum(h, sum, dst, src);
     h.func.erase(inst);
     CustomOutcome::Done
+}
+
+/// A long across-lanes sum (`G_UADDLV`, `G_SADDLV`) of `src` into `dst`
+/// (s32 or s64) at the insertion point, as LLVM 22 expands the
+/// intrinsics: the sum into a 128-bit vector of `dst`'s type, lane 0
+/// extracted and copied into `dst`.
+pub(super) fn expand_long_sum(h: &mut Helper<'_>, sum: &str, dst: VReg, src: VReg) {
+    let dst_ty = h.func.ty(dst);
+    let lanes_ty = Llt::fixed_vector(128 / dst_ty.size_in_bits() as u32, dst_ty);
+    let lanes = build_target(h, sum, lanes_ty, &[src]);
+    let zero = h.builder().constant(Llt::scalar(64), 0);
+    let lane = h.build(Opcode::G_EXTRACT_VECTOR_ELT, dst_ty, &[lanes, zero]);
+    h.build_into(Opcode::COPY, dst, &[lane]);
 }
 
 /// `llvm.va_copy(dst, src)`: the `va_list` is loaded whole and stored (a

@@ -286,6 +286,17 @@ impl<'a> Helper<'a> {
         dst
     }
 
+    /// A constant of `ty` holding `value` in every element (LLVM's
+    /// `buildConstant(Ty, ...)`: built by type, so CSE gives back one
+    /// already built); a `G_BUILD_VECTOR` splat for a vector.
+    pub fn splat_constant(&mut self, ty: Llt, value: ApInt) -> VReg {
+        if !ty.is_vector() {
+            return self.constant(ty, value);
+        }
+        let element = self.constant(ty.scalar_type(), value);
+        self.build(Opcode::G_BUILD_VECTOR, ty, &vec![element; ty.num_elements() as usize])
+    }
+
     /// Builds `opcode` defining the existing vreg `dst` from vreg uses.
     pub fn build_into(&mut self, opcode: Opcode, dst: VReg, uses: &[VReg]) -> Inst {
         self.build_with(opcode, &[dst], uses.iter().map(|v| Operand::vreg_use(*v)).collect())

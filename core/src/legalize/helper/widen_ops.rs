@@ -92,22 +92,11 @@ pub(super) fn swap_bits(h: &mut Helper<'_>, inst: Inst, wide: Llt) -> StepResult
         h.widen_src(inst, 1, wide, Opcode::G_ANYEXT);
         h.func.set_operand(inst, 0, Operand::vreg_def(wide_dst));
         h.advance_insert_point();
-        let amount = typed_constant(h, wide, diff);
+        let amount = h.splat_constant(wide, diff);
         h.build(Opcode::G_LSHR, wide, &[wide_dst, amount])
     };
     h.build_into(Opcode::G_TRUNC, dst, &[shifted_wide_dst]);
     changed(h, inst)
-}
-
-/// A constant of `ty` (a splat for a fixed vector) built by type, so that
-/// CSE gives back one already built (LLVM's `buildConstant(Ty, ...)`).
-fn typed_constant(h: &mut Helper<'_>, ty: Llt, value: ApInt) -> VReg {
-    let element = h.builder().build(Opcode::G_CONSTANT, &[ty.scalar_type()], vec![Operand::cimm(value)]).1[0];
-    if ty.is_fixed_vector() {
-        h.build(Opcode::G_BUILD_VECTOR, ty, &vec![element; ty.num_elements() as usize])
-    } else {
-        element
-    }
 }
 
 /// `dst = value`, `value` being of `dst`'s element size: a `G_CONSTANT`,
