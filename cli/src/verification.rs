@@ -1,20 +1,22 @@
 //! The machine verifier as the CLI runs it: every instruction against its
-//! opcode, and, where the target's registers are known, every copy between
-//! a virtual and a physical register keeping its width.
+//! opcode and the target's vector index width, and, where the target's
+//! registers are known, every copy between a virtual and a physical
+//! register keeping its width.
 
 use gisel_core::interp::Abi;
-use gisel_core::ir::{verify, verify_with_copies};
+use gisel_core::ir::{TargetFacts, verify_for_target};
 use gisel_core::mir::{MachineFunction, MirModule, Target, print_inst};
 
 /// Verifies the functions of one target.
 pub struct Verifier {
     registers: Option<Abi>,
+    vector_index_bits: u32,
 }
 
 impl Verifier {
     /// A verifier for `target`'s functions.
     pub fn new(target: &Target) -> Verifier {
-        Verifier { registers: Abi::for_target(target) }
+        Verifier { registers: Abi::for_target(target), vector_index_bits: target.pointer_bits(0) }
     }
 
     /// Every finding in `module`, as one error.
@@ -44,10 +46,12 @@ impl Verifier {
     /// Adds the findings in `function` to `report`, a line and the
     /// instruction for each.
     pub fn report(&self, function: &MachineFunction, report: &mut String) {
-        let errors = match &self.registers {
-            Some(abi) => verify_with_copies(&function.func, &|name| abi.copy_width(name)),
-            None => verify(&function.func),
+        let register_bits = |name: &str| self.registers.as_ref().and_then(|abi| abi.copy_width(name));
+        let facts = TargetFacts {
+            register_bits: self.registers.is_some().then_some(&register_bits as &dyn Fn(&str) -> Option<u32>),
+            vector_index_bits: Some(self.vector_index_bits),
         };
+        let errors = verify_for_target(&function.func, facts);
         for error in errors {
             let mut text = String::new();
             print_inst(&function.func, function.func.inst(error.inst), &mut text);

@@ -22,16 +22,29 @@ impl fmt::Display for VerifyError {
     }
 }
 
-/// Checks `func`; returns every finding, in instruction order.
-pub fn verify(func: &Function) -> Vec<VerifyError> {
-    verify_with_copies(func, &|_| None)
+/// What the verifier knows of the target; [`verify`] knows none of it.
+#[derive(Clone, Copy, Default)]
+pub struct TargetFacts<'a> {
+    /// The width of a physical register, by name, for the copies between
+    /// it and a typed virtual register (LLVM's "Copy Instruction is
+    /// illegal with mismatching sizes").
+    pub register_bits: Option<&'a dyn Fn(&str) -> Option<u32>>,
+    /// The width of a vector index, which the index of every
+    /// `G_EXTRACT_VECTOR_ELT` and `G_INSERT_VECTOR_ELT` must have (LLVM's
+    /// `getVectorIdxTy`: the pointer width on every target gisel knows).
+    pub vector_index_bits: Option<u32>,
 }
 
-/// [`verify`]'s findings, then those of each `COPY` between a typed
-/// virtual register and a physical register that `register_bits` knows:
-/// both must be as wide (LLVM's "Copy Instruction is illegal with
-/// mismatching sizes"). One walk over the instructions finds both.
-pub fn verify_with_copies(func: &Function, register_bits: &dyn Fn(&str) -> Option<u32>) -> Vec<VerifyError> {
+/// Checks `func`; returns every finding, in instruction order.
+pub fn verify(func: &Function) -> Vec<VerifyError> {
+    verify_for_target(func, TargetFacts::default())
+}
+
+/// [`verify`]'s findings and those that need `target`'s facts, then those
+/// of each `COPY` between a typed virtual register and a physical register
+/// whose width `target` knows: both must be as wide. One walk over the
+/// instructions finds them all.
+pub fn verify_for_target(func: &Function, target: TargetFacts<'_>) -> Vec<VerifyError> {
     let (mut errors, mut copy_errors) = (Vec::new(), Vec::new());
     for inst in func.all_insts() {
         let data = func.inst(inst);
@@ -47,11 +60,16 @@ pub fn verify_with_copies(func: &Function, register_bits: &dyn Fn(&str) -> Optio
         }
         match data.known_opcode() {
             Some(Opcode::COPY) => {
-                if let Some(message) = copy_size_mismatch(func, data, register_bits) {
+                if let Some(message) = target.register_bits.and_then(|bits| copy_size_mismatch(func, data, bits)) {
                     copy_errors.push(VerifyError { inst, message });
                 }
             }
-            Some(op) if op.is_generic() => check_generic(func, op, data, &mut report),
+            Some(op) if op.is_generic() => {
+                check_generic(func, op, data, &mut report);
+                if let Some(bits) = target.vector_index_bits {
+                    check_vector_index(func, op, data, bits, &mut report);
+                }
+            }
             _ => {}
         }
     }
@@ -82,6 +100,23 @@ fn copy_size_mismatch(func: &Function, data: &InstData, register_bits: &dyn Fn(&
     (ty.is_valid() && !ty.is_scalable() && ty.size_in_bits() != u64::from(bits)).then(|| {
         format!("COPY between ${name} ({bits} bits) and {} ({ty}) changes the size", vreg_name(func, virtual_reg))
     })
+}
+
+/// A vector element's index must be `bits` wide (LLVM's "Index type must
+/// match VectorIdxTy").
+fn check_vector_index(func: &Function, op: Opcode, data: &InstData, bits: u32, report: &mut impl FnMut(String)) {
+    let index = match op {
+        Opcode::G_EXTRACT_VECTOR_ELT => 2,
+        Opcode::G_INSERT_VECTOR_ELT => 3,
+        _ => return,
+    };
+    if let Some(Reg::Virtual(v)) = data.operands.get(index).and_then(Operand::as_reg).map(|r| r.reg)
+        && let ty = func.ty(v)
+        && ty.is_valid()
+        && ty.size_in_bits() != u64::from(bits)
+    {
+        report(format!("{op} index {ty} must be s{bits}, the target's vector index type (VectorIdxTy)"));
+    }
 }
 
 fn vreg_name(func: &Function, v: super::VReg) -> String {
@@ -307,7 +342,8 @@ mod tests {
             b'w' => Some(32),
             _ => None,
         };
-        let found: Vec<String> = verify_with_copies(&func, &bits).into_iter().map(|e| e.message).collect();
+        let facts = TargetFacts { register_bits: Some(&bits), vector_index_bits: None };
+        let found: Vec<String> = verify_for_target(&func, facts).into_iter().map(|e| e.message).collect();
         assert_eq!(
             found,
             [
@@ -315,6 +351,35 @@ mod tests {
                 "COPY between $w0 (32 bits) and %1 (s64) changes the size"
             ]
         );
+    }
+
+    #[test]
+    fn vector_indices_have_the_target_width() {
+        let func = parse_body(
+            "f",
+            "bb.0:\n  %0:_(<4 x s32>) = COPY $q0\n  %1:_(s32) = COPY $w0\n  %2:_(s64) = COPY $x0\n  \
+             %3:_(s32) = G_EXTRACT_VECTOR_ELT %0(<4 x s32>), %1(s32)\n  %4:_(s32) = G_EXTRACT_VECTOR_ELT %0(<4 x s32>), %2(s64)\n  \
+             %5:_(<4 x s32>) = G_INSERT_VECTOR_ELT %0, %3(s32), %1(s32)\n",
+            &[],
+            &|_| 64,
+        )
+        .expect("parses");
+        let found = |bits| -> Vec<String> {
+            let facts = TargetFacts { register_bits: None, vector_index_bits: Some(bits) };
+            verify_for_target(&func, facts).into_iter().map(|e| e.message).collect()
+        };
+        assert_eq!(
+            found(64),
+            [
+                "G_EXTRACT_VECTOR_ELT index s32 must be s64, the target's vector index type (VectorIdxTy)",
+                "G_INSERT_VECTOR_ELT index s32 must be s64, the target's vector index type (VectorIdxTy)"
+            ]
+        );
+        assert_eq!(
+            found(32),
+            ["G_EXTRACT_VECTOR_ELT index s64 must be s32, the target's vector index type (VectorIdxTy)"]
+        );
+        assert_eq!(verify(&func), []);
     }
 
     #[test]
