@@ -4,7 +4,7 @@
 //! register keeping its width.
 
 use gisel_core::interp::Abi;
-use gisel_core::ir::{TargetFacts, verify_for_target};
+use gisel_core::ir::{RegisterBits, TargetFacts, verify_for_target};
 use gisel_core::mir::{MachineFunction, MirModule, Target, print_inst};
 
 /// Verifies the functions of one target.
@@ -48,7 +48,7 @@ impl Verifier {
     pub fn report(&self, function: &MachineFunction, report: &mut String) {
         let register_bits = |name: &str| self.registers.as_ref().and_then(|abi| abi.copy_width(name));
         let facts = TargetFacts {
-            register_bits: self.registers.is_some().then_some(&register_bits as &dyn Fn(&str) -> Option<u32>),
+            register_bits: self.registers.is_some().then_some(&register_bits as RegisterBits<'_>),
             vector_index_bits: Some(self.vector_index_bits),
         };
         let errors = verify_for_target(&function.func, facts);

@@ -28,4 +28,4 @@ pub use operand::{FloatPredicate, FrameRef, IntPredicate, Operand, Reg, RegFlags
 pub use target_insts::{
     is_known_barrier, is_known_terminator, is_side_effect_free_target_generic, target_generic_layout,
 };
-pub use verify::{TargetFacts, VerifyError, verify, verify_for_target};
+pub use verify::{RegisterBits, TargetFacts, VerifyError, verify, verify_for_target};

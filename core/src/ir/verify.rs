@@ -22,13 +22,16 @@ impl fmt::Display for VerifyError {
     }
 }
 
+/// The width in bits of a physical register, by name, when known.
+pub type RegisterBits<'a> = &'a dyn Fn(&str) -> Option<u32>;
+
 /// What the verifier knows of the target; [`verify`] knows none of it.
 #[derive(Clone, Copy, Default)]
 pub struct TargetFacts<'a> {
     /// The width of a physical register, by name, for the copies between
     /// it and a typed virtual register (LLVM's "Copy Instruction is
     /// illegal with mismatching sizes").
-    pub register_bits: Option<&'a dyn Fn(&str) -> Option<u32>>,
+    pub register_bits: Option<RegisterBits<'a>>,
     /// The width of a vector index, which the index of every
     /// `G_EXTRACT_VECTOR_ELT` and `G_INSERT_VECTOR_ELT` must have (LLVM's
     /// `getVectorIdxTy`: the pointer width on every target gisel knows).
@@ -88,7 +91,7 @@ pub fn verify_for_target(func: &Function, target: TargetFacts<'_>) -> Vec<Verify
 
 /// What is wrong with `data`, a `COPY`, when it copies between a typed
 /// virtual register and a physical register of another width.
-fn copy_size_mismatch(func: &Function, data: &InstData, register_bits: &dyn Fn(&str) -> Option<u32>) -> Option<String> {
+fn copy_size_mismatch(func: &Function, data: &InstData, register_bits: RegisterBits<'_>) -> Option<String> {
     let [dst, src] = &data.operands[..] else { return None };
     let (virtual_reg, physical) = match (dst.as_reg()?.reg, src.as_reg()?.reg) {
         (Reg::Virtual(v), Reg::Physical(p)) | (Reg::Physical(p), Reg::Virtual(v)) => (v, p),
