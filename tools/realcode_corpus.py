@@ -14,7 +14,8 @@ default corpus holds beyond it: lua51 and lua53 (Lua 5.1 and 5.3, from the
 same lua-src crate), mimalloc (from libmimalloc-sys: atomics, bit scans,
 `!range` metadata), zstd, lz4, bzip2 and sqlite (the 257k-line amalgamation,
 for scale), treesitter-c (a generated parser of 3.9 MB) and treesitter
-(its runtime), brotli, libdeflate, expat, xz (liblzma) and webp (libwebp). The
+(its runtime), brotli, libdeflate, expat, xz (liblzma), webp (libwebp),
+pcre2 (PCRE2 with its JIT, from pcre2-sys) and oniguruma (from onig_sys). The
 subtarget lives only in the IR function attributes, as clang writes it: the
 manifest gives -mtriple and no -mattr. llc runs with -global-isel-abort=2,
 so a function llc cannot legalize is kept as far as it got and the rest of
@@ -71,6 +72,35 @@ LIBRARIES = {
     "expat": (("expat-sys", '"2"', ""), [f"expat/lib/{name}.c" for name in ("xmlparse", "xmlrole", "xmltok")], [],
               ["-Iexpat/lib", "-DXML_POOR_ENTROPY", "-DHAVE_MEMMOVE", "-DXML_NS", "-DXML_DTD",
                "-DXML_CONTEXT_BYTES=1024"]),
+    # PCRE2 with its JIT, configured by build.rs's defines and the shipped config.h and pcre2.h (the .generic ones).
+    # On x86_64 llc 22 never finishes pcre2_jit_compile.c (a <4 x s8> G_BUILD_VECTOR widened again and again)
+    # and grows until memory runs out: stop that llc, and its row records the signal.
+    "pcre2": (("pcre2-sys", '"0.2"', ""), ["upstream/src/*.c"],
+              ["pcre2_jit_match.c", "pcre2_jit_misc.c", "pcre2_ucptables.c"],
+              ["-Iupstream/src", "-Iupstream/deps", "-Iupstream/include", "-DPCRE2_CODE_UNIT_WIDTH=8",
+               "-DHAVE_STDLIB_H=1", "-DHAVE_MEMMOVE=1", "-DHAVE_CONFIG_H=1", "-DPCRE2_STATIC=1", "-DSTDC_HEADERS=1",
+               "-DSUPPORT_PCRE2_8=1", "-DSUPPORT_UNICODE=1", "-DSUPPORT_JIT=1"]),
+    # Oniguruma, configured by build.rs's Unix defines and files and the config.h it writes (GENERATED).
+    "oniguruma": (("onig_sys", '"69"', ""), [f"oniguruma/src/{name}.c" for name in (
+        "regexec", "regerror", "regparse", "regext", "regcomp", "reggnu", "regenc", "regsyntax", "regtrav",
+        "regversion", "st", "onig_init", "unicode", "ascii", "utf8", "utf16_be", "utf16_le", "utf32_be",
+        "utf32_le", "euc_jp", "sjis", "iso8859_1", "iso8859_2", "iso8859_3", "iso8859_4", "iso8859_5",
+        "iso8859_6", "iso8859_7", "iso8859_8", "iso8859_9", "iso8859_10", "iso8859_11", "iso8859_13",
+        "iso8859_14", "iso8859_15", "iso8859_16", "euc_tw", "euc_kr", "big5", "gb18030", "koi8_r", "cp1251",
+        "euc_jp_prop", "sjis_prop", "unicode_unfold_key", "unicode_fold1_key", "unicode_fold2_key",
+        "unicode_fold3_key")], [],
+        ["-Ioniguruma/src", "-DHAVE_UNISTD_H=1", "-DHAVE_SYS_TYPES_H=1", "-DHAVE_SYS_TIME_H=1", "-DHAVE_ALLOCA_H=1"]),
+}
+# Headers a library's build script writes, by library and name: written into
+# OUT/shim/LIBRARY, which goes on that library's include path only.
+# Oniguruma's config.h is build.rs's, the sizes of long and pointers left to
+# clang so that one file serves every target (build.rs writes 4 or 8).
+GENERATED = {
+    "oniguruma": {"config.h": "#define HAVE_PROTOTYPES 1\n#define STDC_HEADERS 1\n#define HAVE_STRING_H 1\n"
+                              "#define HAVE_STDARG_H 1\n#define HAVE_STDLIB_H 1\n#define HAVE_LIMITS_H 1\n"
+                              "#define HAVE_INTTYPES_H 1\n#define SIZEOF_INT 4\n#define SIZEOF_SHORT 2\n"
+                              "#define SIZEOF_LONG __SIZEOF_LONG__\n#define SIZEOF_VOIDP __SIZEOF_POINTER__\n"
+                              "#define SIZEOF_LONG_LONG 8\n"},
 }
 CLANG_TARGET = {
     "aarch64": ["--target=aarch64-linux-gnu"],
@@ -135,6 +165,19 @@ def clang_flags(folder, lib):
     return [f"-I{os.path.join(folder, flag[2:])}" if flag.startswith("-I") else flag for flag in LIBRARIES[lib][3]]
 
 
+def generated_headers(shim, lib):
+    """Writes `lib`'s GENERATED headers into shim/LIB; returns the -I for
+    that folder (none when the library has none)."""
+    if lib not in GENERATED:
+        return []
+    folder = os.path.join(shim, lib)
+    os.makedirs(folder, exist_ok=True)
+    for name, text in GENERATED[lib].items():
+        with open(os.path.join(folder, name), "w") as f:
+            f.write(text)
+    return [f"-I{folder}"]
+
+
 def build(args):
     llvm = args.llvm
     for tool in ("clang", "llc"):
@@ -162,7 +205,7 @@ def build(args):
             folder = os.path.join(out, lib, target)
             os.makedirs(folder, exist_ok=True)
             crate = crate_folder(registries, lib)
-            flags = includes + clang_flags(crate, lib)
+            flags = includes + generated_headers(shim, lib) + clang_flags(crate, lib)
             for source in sources(crate, lib):
                 name = os.path.splitext(os.path.basename(source))[0]
                 rows.extend(build_one(llvm, lib, target, source, os.path.join(folder, name), flags))
