@@ -304,6 +304,23 @@ impl ApInt {
         whole.lshr(whole.bits - self.bits).zext_or_trunc(self.bits)
     }
 
+    /// The bytes in reverse order; the width is a whole number of bytes.
+    pub fn byte_swap(&self) -> ApInt {
+        debug_assert!(self.bits.is_multiple_of(8), "byte swap of {} bits", self.bits);
+        let bytes = (self.bits / 8) as usize;
+        let byte = |i: usize| self.words[i / 8].to_le_bytes()[i % 8];
+        ApInt::from_fn(self.bits, |w| {
+            let mut word = [0u8; 8];
+            for (k, b) in word.iter_mut().enumerate() {
+                let i = w * 8 + k;
+                if i < bytes {
+                    *b = byte(bytes - 1 - i);
+                }
+            }
+            u64::from_le_bytes(word)
+        })
+    }
+
     /// Number of one bits.
     pub fn count_ones(&self) -> u32 {
         self.words.iter().map(|w| w.count_ones()).sum()
@@ -336,6 +353,16 @@ mod tests {
         assert!(carry);
         let (_, carry) = int(64, -1).add_with_carry(&int(64, 0), true);
         assert!(carry);
+    }
+
+    #[test]
+    fn byte_swap() {
+        assert_eq!(ApInt::from_u128(16, 0x1234).byte_swap().to_u128(), Some(0x3412));
+        assert_eq!(ApInt::from_u128(24, 0x12_3456).byte_swap().to_u128(), Some(0x56_3412));
+        let wide = ApInt::from_u128(128, 0x0102_0304_0506_0708_090a_0b0c_0d0e_0f10);
+        assert_eq!(wide.byte_swap().to_u128(), Some(0x100f_0e0d_0c0b_0a09_0807_0605_0403_0201));
+        let odd = ApInt::from_u128(72, 0xab_0000_0000_0000_00cd);
+        assert_eq!(odd.byte_swap().to_u128(), Some(0xcd_0000_0000_0000_00ab));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 use super::combiner::try_combine;
 use super::cse::{Cse, CseMode};
 use super::helper::{Helper, StepResult};
+use super::lineage::Lineage;
 use super::query::{QueryParts, describe};
 use super::target::LegalizeTarget;
 use super::trace::{LegalizeEvent, Tracer};
@@ -134,6 +135,7 @@ fn run(
     let budget = STEPS_PER_INSTRUCTION * (func.inst_capacity() + 16);
     let mut stats = LegalizeStats::default();
     let mut recent: VecDeque<QueryParts> = VecDeque::new();
+    let mut lineage = Lineage::default();
     let mut helper = Helper::new(func, info, target);
     helper.known_bits_depth = options.known_bits_depth;
     // The debug location new instructions get: LLVM's legalizer and
@@ -149,8 +151,7 @@ fn run(
                 continue;
             }
             if stats.steps >= budget {
-                let recent_steps = recent.iter().map(|q| helper.info.explain(&q.query()).summary()).collect();
-                return Err(LegalizeError::NoProgress { function: helper.func.name.clone(), recent_steps });
+                return Err(no_progress(&helper, &recent));
             }
             let before = helper.func.inst_capacity();
             helper.take_explicit_defs();
@@ -171,6 +172,9 @@ fn run(
                         remember(&mut recent, query);
                     }
                     requeue(&mut lists, &mut helper, &mut cse, before);
+                    if lineage.descend(inst, before, helper.func.inst_capacity()) {
+                        return Err(no_progress(&helper, &recent));
+                    }
                 }
                 StepResult::Unable(reason) => {
                     if is_artifact(helper.func, inst) {
@@ -221,6 +225,9 @@ fn run(
             cse.process_new(helper.func, before, &explicit);
             if combined {
                 stats.combines += 1;
+                if lineage.descend(inst, before, helper.func.inst_capacity()) {
+                    return Err(no_progress(&helper, &recent));
+                }
                 for d in dead {
                     erase(&mut lists, helper.func, d);
                 }
@@ -329,6 +336,12 @@ fn erase(lists: &mut Lists, func: &mut Function, inst: Inst) {
         lists.artifacts.remove(dead);
         func.erase(dead);
     }
+}
+
+/// The report that the pass does not terminate, with its last steps.
+fn no_progress(helper: &Helper<'_>, recent: &VecDeque<QueryParts>) -> LegalizeError {
+    let recent_steps = recent.iter().map(|q| helper.info.explain(&q.query()).summary()).collect();
+    LegalizeError::NoProgress { function: helper.func.name.clone(), recent_steps }
 }
 
 /// Keeps the queries of the last few steps, for a report if the pass

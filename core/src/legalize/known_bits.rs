@@ -7,9 +7,12 @@
 //! loads (their `!range` metadata, and what extending loads extend), copies, and PHIs
 //! (what every incoming value shares, across blocks and up to the depth limit).
 
+mod lanes;
 mod load_range;
+mod transfer;
 
 use load_range::Widening;
+use transfer::Known;
 
 use super::target::{BooleanContent, LegalizeTarget};
 use crate::apint::ApInt;
@@ -20,119 +23,6 @@ use crate::opcode::Opcode;
 /// How deep the analysis follows definitions (LLVM's limit; llc's value
 /// tracking uses it unless `-O0`).
 pub const MAX_DEPTH: u32 = 6;
-
-/// Known bits of a value: a bit set in `zero` is 0, a bit set in `one` is 1.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Known {
-    /// Bits known to be zero.
-    pub zero: ApInt,
-    /// Bits known to be one.
-    pub one: ApInt,
-}
-
-impl Known {
-    fn unknown(bits: u32) -> Known {
-        Known { zero: ApInt::zero(bits), one: ApInt::zero(bits) }
-    }
-
-    fn constant(value: &ApInt) -> Known {
-        Known { zero: value.not(), one: value.clone() }
-    }
-
-    fn intersect(&self, other: &Known) -> Known {
-        Known { zero: self.zero.and(&other.zero), one: self.one.and(&other.one) }
-    }
-
-    fn resize(&self, bits: u32) -> Known {
-        Known { zero: self.zero.zext_or_trunc(bits), one: self.one.zext_or_trunc(bits) }
-    }
-
-    /// The knowledge of a sign extension (or truncation) to `bits`: the
-    /// new high bits are known when the sign bit is.
-    fn sign_extend(&self, bits: u32) -> Known {
-        Known { zero: self.zero.sext_or_trunc(bits), one: self.one.sext_or_trunc(bits) }
-    }
-
-    fn is_unknown(&self) -> bool {
-        self.zero.is_zero() && self.one.is_zero()
-    }
-
-    /// The knowledge of `self` shifted by exactly `amount` (below the
-    /// width).
-    fn shifted_by(&self, opcode: Opcode, amount: u32) -> Known {
-        let bits = self.zero.bits();
-        match opcode {
-            Opcode::G_SHL => {
-                Known { zero: self.zero.shl(amount).or(&ApInt::bit_range(bits, 0, amount)), one: self.one.shl(amount) }
-            }
-            Opcode::G_LSHR => Known {
-                zero: self.zero.lshr(amount).or(&ApInt::bit_range(bits, bits - amount, amount)),
-                one: self.one.lshr(amount),
-            },
-            _ => Known { zero: self.zero.ashr(amount), one: self.one.ashr(amount) },
-        }
-    }
-
-    /// The knowledge of `self` shifted by an amount of which `amount` is
-    /// known, as LLVM's `KnownBits::shl`, `lshr` and `ashr` (without
-    /// flags) compute it: what every possible amount agrees on, where the
-    /// amounts run from the known ones' value (capped at the width) to the
-    /// highest value the known zeros allow (for a power-of-two width only
-    /// its low log2(width) bits count); all bits zero when no amount is
-    /// possible, since the shift is then poison.
-    fn shifted(&self, opcode: Opcode, amount: &Known) -> Known {
-        let bits = self.zero.bits();
-        let min = amount.one.to_u32_below(bits).unwrap_or(bits);
-        if self.is_unknown() {
-            return match opcode {
-                Opcode::G_SHL => Known { zero: ApInt::bit_range(bits, 0, min), one: ApInt::zero(bits) },
-                Opcode::G_LSHR => Known { zero: ApInt::bit_range(bits, bits - min, min), one: ApInt::zero(bits) },
-                _ if min == bits => Known { zero: ApInt::all_ones(bits), one: ApInt::zero(bits) },
-                _ => Known::unknown(bits),
-            };
-        }
-        let highest = amount.zero.not();
-        let max = if bits.is_power_of_two() {
-            let low = bits.trailing_zeros();
-            (highest.low_u64() & ((1u64 << low) - 1)) as u32
-        } else {
-            highest.to_u32_below(bits).unwrap_or(bits - 1)
-        };
-        if opcode == Opcode::G_SHL && min == 0 && max == bits - 1 && bits.is_power_of_two() {
-            let one = if self.one.is_all_ones() { ApInt::signed_min(bits) } else { ApInt::zero(bits) };
-            return Known { zero: ApInt::bit_range(bits, 0, self.zero.trailing_ones()), one };
-        }
-        // The amounts the known bits allow (LLVM looks at the low 32).
-        let low32 = |m: &ApInt| m.zext_or_trunc(32).low_u64() as u32;
-        let (must_be_zero, must_be_one) = (low32(&amount.zero), low32(&amount.one));
-        let mut common: Option<Known> = None;
-        for s in (min..=max).filter(|s| s & must_be_zero == 0 && s & must_be_one == must_be_one) {
-            let next = self.shifted_by(opcode, s);
-            let merged = match common {
-                Some(known) => known.intersect(&next),
-                None => next,
-            };
-            let done = merged.is_unknown();
-            common = Some(merged);
-            if done {
-                break;
-            }
-        }
-        common.unwrap_or(Known { zero: ApInt::all_ones(bits), one: ApInt::zero(bits) })
-    }
-
-    /// LLVM's `KnownBits::computeForAddCarry`.
-    fn add_carry(lhs: &Known, rhs: &Known, carry_zero: bool, carry_one: bool) -> Known {
-        let bits = lhs.zero.bits();
-        let carry = |b: bool| ApInt::from_u128(bits, u128::from(b));
-        let possible_zero = lhs.zero.not().add(&rhs.zero.not()).add(&carry(!carry_zero));
-        let possible_one = lhs.one.add(&rhs.one).add(&carry(carry_one));
-        let carry_known_zero = possible_zero.xor(&lhs.zero).xor(&rhs.zero).not();
-        let carry_known_one = possible_one.xor(&lhs.one).xor(&rhs.one);
-        let known = lhs.zero.or(&lhs.one).and(&rhs.zero.or(&rhs.one)).and(&carry_known_zero.or(&carry_known_one));
-        Known { zero: possible_zero.not().and(&known), one: possible_one.and(&known) }
-    }
-}
 
 /// The bits of scalar `v` known to be zero (a mask of its width), following
 /// definitions `max_depth` deep at most ([`MAX_DEPTH`], or 2 as llc at
@@ -215,18 +105,19 @@ fn sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) 
             None => of(1),
         },
         G_SHL => match operand(2).and_then(|a| valid_shift_amounts(func, target, a, depth + 1)) {
-            Some(amounts) => shifted_left_sign_bits(func, target, operand(1), amounts, depth)
-                .unwrap_or_else(|| if ty.is_scalar() { from_known() } else { 1 }),
+            Some(amounts) => {
+                shifted_left_sign_bits(func, target, operand(1), amounts, depth).unwrap_or_else(&from_known)
+            }
             None => from_known(),
         },
-        G_AND | G_OR | G_XOR => of(1).min(of(2)).max(if ty.is_scalar() { from_known() } else { 1 }),
+        G_AND | G_OR | G_XOR => of(1).min(of(2)).max(from_known()),
         // At most one carry: a sign bit fewer than the operands have. A
         // negation (0 - x) or a decrement (x + -1) of a value that is 0 or 1
         // gives all sign bits, and of a non-negative one keeps its own.
         G_ADD | G_SUB => {
             let (Some(lhs), Some(rhs)) = (operand(1), operand(2)) else { return 1 };
             let known_at = |r: VReg| known(func, target, r, depth);
-            let at_least = |n: u32| n.max(if ty.is_scalar() { from_known() } else { 1 });
+            let at_least = |n: u32| n.max(from_known());
             let rhs_bits = of(2);
             let lhs_bits = || of(1);
             // The value a negation or decrement works on, and its sign bits.
@@ -262,8 +153,7 @@ fn sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) 
         // Lanes side by side: the fewest of any source.
         G_CONCAT_VECTORS | G_BUILD_VECTOR => (1..data.operands.len()).map(of).min().unwrap_or(1),
         COPY if operand(1).is_some_and(|src| func.ty(src) == ty) => of(1),
-        _ if ty.is_scalar() => from_known(),
-        _ => 1,
+        _ => from_known(),
     }
 }
 
@@ -329,11 +219,22 @@ fn load_ranges<'f>(func: &'f Function, data: &InstData) -> Option<&'f [IntRange]
     func.module.ranges(data.mem.first()?.range_node()?)
 }
 
+/// What is known of every lane of `v` (of `v` itself for a scalar or a
+/// pointer).
 fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> Known {
+    let ty = func.ty(v);
+    let lanes = if ty.is_vector() { ApInt::all_ones(ty.num_elements()) } else { ApInt::all_ones(1) };
+    known_lanes(func, target, v, &lanes, depth)
+}
+
+/// What is known of the lanes of `v` that `lanes` asks about (LLVM's
+/// `DemandedElts`: one bit per lane of a vector, a single bit for a scalar
+/// or a pointer), what they all share.
+fn known_lanes(func: &Function, target: &dyn LegalizeTarget, v: VReg, lanes: &ApInt, depth: u32) -> Known {
     let ty = func.ty(v);
     let bits = ty.scalar_size_in_bits().max(1);
     let nothing = || Known::unknown(bits);
-    if !ty.is_scalar() || depth >= MAX_DEPTH {
+    if !ty.is_valid() || ty.is_scalable() || depth >= MAX_DEPTH || lanes.is_zero() {
         return nothing();
     }
     let Some(def) = func.def_inst(v) else { return nothing() };
@@ -341,15 +242,7 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
     let Some(opcode) = data.known_opcode() else { return nothing() };
     let operand = |i: usize| data.operands.get(i).and_then(reg);
     if opcode == G_UNMERGE_VALUES {
-        // A piece of a scalar: its slice of the source's bits.
-        let defs = usize::from(data.num_defs);
-        let (Some(index), Some(src)) = ((0..defs).position(|i| operand(i) == Some(v)), operand(defs)) else {
-            return nothing();
-        };
-        let source = known(func, target, src, depth + 1);
-        let offset = index as u32 * bits;
-        let slice = |m: &ApInt| m.lshr(offset).zext_or_trunc(bits);
-        return Known { zero: slice(&source.zero), one: slice(&source.one) };
+        return unmerged(func, target, data, v, lanes, depth).unwrap_or_else(nothing);
     }
     // The second def of an overflow or carry operation is a boolean.
     let is_carry = data.num_defs == 2 && operand(1) == Some(v);
@@ -357,36 +250,39 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
         use Opcode::*;
         return match opcode {
             G_UADDO | G_USUBO | G_SADDO | G_SSUBO | G_UADDE | G_USUBE | G_SADDE | G_SSUBE | G_UMULO | G_SMULO
-                if bits > 1 && target.boolean_content(false) == BooleanContent::ZeroOrOne =>
+                if bits > 1 && target.boolean_content(ty.is_vector()) == BooleanContent::ZeroOrOne =>
             {
                 Known { zero: ApInt::all_ones(bits).shl(1), one: ApInt::zero(bits) }
             }
             _ => nothing(),
         };
     }
-    let of = |i: usize| operand(i).map(|r| known(func, target, r, depth + 1));
+    // Operations lane by lane ask their operands about the same lanes.
+    let at = |r: VReg| known_lanes(func, target, r, lanes, depth + 1);
+    let of = |i: usize| operand(i).map(at);
     let high_zero = |low: u32| Known { zero: ApInt::all_ones(bits).shl(low.min(bits)), one: ApInt::zero(bits) };
+    let vector = ty.is_vector();
     use Opcode::*;
     match opcode {
         G_CONSTANT => constant(func, v).map_or_else(nothing, |c| Known::constant(&c)),
-        G_ICMP | G_FCMP if bits > 1 => match content(target, opcode, false) {
+        G_ICMP | G_FCMP if bits > 1 && !vector => match content(target, opcode, false) {
             BooleanContent::ZeroOrOne => high_zero(1),
             _ => nothing(),
         },
         G_ZEXT => operand(1).map_or_else(nothing, |src| {
-            let inner = known(func, target, src, depth + 1).resize(bits);
+            let inner = at(src).resize(bits);
             let high = high_zero(func.ty(src).scalar_size_in_bits());
             Known { zero: inner.zero.or(&high.zero), one: inner.one }
         }),
         G_ANYEXT => operand(1).map_or_else(nothing, |src| {
             let src_bits = func.ty(src).scalar_size_in_bits();
-            let inner = known(func, target, src, depth + 1).resize(bits);
+            let inner = at(src).resize(bits);
             let low = ApInt::all_ones(src_bits).zext_or_trunc(bits);
             Known { zero: inner.zero.and(&low), one: inner.one.and(&low) }
         }),
         // What the range metadata fixes of the loaded bits, with the
         // extension's high bits.
-        G_LOAD | G_ZEXTLOAD | G_SEXTLOAD => {
+        G_LOAD | G_ZEXTLOAD | G_SEXTLOAD if !vector => {
             let Some(mem_bits) = data.mem.first().and_then(|m| m.memory_type()).map(|t| t.scalar_size_in_bits()) else {
                 return nothing();
             };
@@ -402,17 +298,27 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
                 _ => loaded.resize(bits),
             }
         }
-        G_ASSERT_ZEXT => match data.operands.get(2) {
-            Some(Operand::Imm(width)) => high_zero(*width as u32),
+        // What is known of the source, and the high bits zero.
+        G_ASSERT_ZEXT => match (of(1), data.operands.get(2)) {
+            (Some(k), Some(Operand::Imm(width))) => {
+                let zero = k.zero.or(&high_zero(*width as u32).zero);
+                Known { one: k.one.and(&zero.not()), zero }
+            }
+            _ => nothing(),
+        },
+        G_ASSERT_ALIGN => match data.operands.get(2) {
+            Some(Operand::Imm(align)) if *align > 0 => nothing().with_low_zeros(align.trailing_zeros()),
             _ => nothing(),
         },
         G_TRUNC => of(1).map_or_else(nothing, |k| k.resize(bits)),
+        // A pointer's bits, as an integer's, extended or truncated.
+        G_INTTOPTR | G_PTRTOINT if !vector => of(1).map_or_else(nothing, |k| k.resize(bits)),
         G_MERGE_VALUES => {
             // The pieces side by side, the first lowest.
             let mut merged = Known { zero: ApInt::zero(bits), one: ApInt::zero(bits) };
             let mut offset = 0;
             for src in (1..data.operands.len()).filter_map(operand) {
-                let piece = known(func, target, src, depth + 1).resize(bits);
+                let piece = at(src).resize(bits);
                 merged =
                     Known { zero: merged.zero.or(&piece.zero.shl(offset)), one: merged.one.or(&piece.one.shl(offset)) };
                 offset += func.ty(src).scalar_size_in_bits();
@@ -428,7 +334,7 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
         },
         G_AND | G_OR | G_XOR => match (of(1), of(2)) {
             (Some(a), Some(b)) => match opcode {
-                G_AND => Known { zero: a.zero.or(&b.zero), one: a.one.and(&b.one) },
+                G_AND => a.and(&b),
                 G_OR => Known { zero: a.zero.and(&b.zero), one: a.one.or(&b.one) },
                 _ => Known {
                     zero: a.zero.and(&b.zero).or(&a.one.and(&b.one)),
@@ -437,8 +343,10 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
             },
             _ => nothing(),
         },
-        G_ADD => match (of(1), of(2)) {
-            (Some(a), Some(b)) => Known::add_carry(&a, &b, true, false),
+        // An address is a sum (no target gisel knows has non-integral
+        // address spaces).
+        G_ADD | G_PTR_ADD if opcode == G_ADD || !vector => match (of(1), of(2)) {
+            (Some(a), Some(b)) if a.zero.bits() == b.zero.bits() => Known::add_carry(&a, &b, true, false),
             _ => nothing(),
         },
         // The sum of an addition with overflow or carry (its carry-out is
@@ -454,19 +362,15 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
             }
         }
         G_SUB => match (of(1), of(2)) {
-            (Some(a), Some(b)) => Known::add_carry(&a, &Known { zero: b.one, one: b.zero }, false, true),
+            (Some(a), Some(b)) => Known::sub(&a, &b),
             _ => nothing(),
         },
         G_MUL => match (of(1), of(2)) {
-            (Some(a), Some(b)) => {
-                // The product is at most the product of the largest values,
-                // and has at least the trailing zeros of both factors.
-                let largest = a.zero.not().mul_wide(&b.zero.not());
-                let product_bits = largest.bits() - largest.leading_zeros();
-                let trailing = (a.zero.trailing_ones() + b.zero.trailing_ones()).min(bits);
-                let low_zero = ApInt::all_ones(bits).lshr(bits - trailing);
-                Known { zero: high_zero(product_bits).zero.or(&low_zero), one: ApInt::zero(bits) }
-            }
+            (Some(a), Some(b)) => Known::product(&a, &b),
+            _ => nothing(),
+        },
+        G_UMULH | G_SMULH => match (of(1), of(2)) {
+            (Some(a), Some(b)) => Known::product_high(&a, &b, opcode == G_SMULH),
             _ => nothing(),
         },
         G_SELECT => match (of(2), of(3)) {
@@ -495,6 +399,23 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
             (Some(k), Some(amount)) => k.shifted(opcode, &amount),
             _ => nothing(),
         },
+        G_UBFX | G_SBFX => match (of(1), of(2), of(3)) {
+            (Some(src), Some(offset), Some(width)) => {
+                let field = src.extract_field(&offset, &width);
+                if opcode == G_UBFX {
+                    field
+                } else if width.zero.bits() == bits {
+                    // Sign-extended from the field's top bit: shifted left
+                    // and back by the bits above the field.
+                    let above = Known::sub(&Known::constant(&ApInt::from_u128(bits, u128::from(bits))), &width);
+                    field.shifted(G_SHL, &above).shifted(G_ASHR, &above)
+                } else {
+                    nothing()
+                }
+            }
+            _ => nothing(),
+        },
+        G_BSWAP if bits.is_multiple_of(16) => of(1).map_or_else(nothing, |k| k.byte_swap()),
         G_BITREVERSE => {
             of(1).map_or_else(nothing, |k| Known { zero: k.zero.reverse_bits(), one: k.one.reverse_bits() })
         }
@@ -503,28 +424,61 @@ fn known(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) -> K
         // LLVM 22's value tracking has no rule for trailing-zero counts.
         // A copy costs no depth.
         COPY => match operand(1) {
-            Some(src) if func.ty(src) == ty => known(func, target, src, depth),
+            Some(src) if func.ty(src) == ty => known_lanes(func, target, src, lanes, depth),
             _ => nothing(),
         },
-        G_PHI => phi(func, target, data.operands.iter().skip(1).step_by(2), bits, depth),
+        G_PHI => phi(func, target, data.operands.iter().skip(1).step_by(2), bits, lanes, depth),
+        G_BUILD_VECTOR => lanes::build_vector(func, target, data, lanes, bits, depth),
+        G_CONCAT_VECTORS => lanes::concat(func, target, data, lanes, bits, depth),
+        G_SHUFFLE_VECTOR => lanes::shuffle(func, target, data, lanes, bits, depth),
         _ => nothing(),
     }
 }
 
-/// What every incoming value of a `G_PHI` shares; anything but a virtual
-/// register of a known type makes it unknown.
+/// A piece of a `G_UNMERGE_VALUES` (`v`): its slice of a scalar source's
+/// bits, or the lanes of a vector source it takes (when they are of its
+/// own element type).
+fn unmerged(
+    func: &Function,
+    target: &dyn LegalizeTarget,
+    data: &InstData,
+    v: VReg,
+    lanes: &ApInt,
+    depth: u32,
+) -> Option<Known> {
+    let defs = usize::from(data.num_defs);
+    let index = (0..defs).position(|i| data.operands.get(i).and_then(reg) == Some(v))?;
+    let src = data.operands.get(defs).and_then(reg)?;
+    let (src_ty, ty) = (func.ty(src), func.ty(v));
+    if src_ty.is_vector() {
+        if src_ty.scalar_type() != ty.scalar_type() {
+            return None;
+        }
+        let per_piece = if ty.is_vector() { ty.num_elements() } else { 1 };
+        let src_lanes = lanes.zext_or_trunc(src_ty.num_elements()).shl(index as u32 * per_piece);
+        return Some(known_lanes(func, target, src, &src_lanes, depth + 1));
+    }
+    let bits = ty.scalar_size_in_bits();
+    let source = known(func, target, src, depth + 1);
+    let slice = |m: &ApInt| m.lshr(index as u32 * bits).zext_or_trunc(bits);
+    Some(Known { zero: slice(&source.zero), one: slice(&source.one) })
+}
+
+/// What every incoming value of a `G_PHI` shares in `lanes`; anything but
+/// a virtual register of a known type makes it unknown.
 fn phi<'a>(
     func: &Function,
     target: &dyn LegalizeTarget,
     incoming: impl Iterator<Item = &'a Operand>,
     bits: u32,
+    lanes: &ApInt,
     depth: u32,
 ) -> Known {
     let mut shared = Known { zero: ApInt::all_ones(bits), one: ApInt::all_ones(bits) };
     for value in incoming {
-        let Some(src) = reg(value).filter(|&r| func.ty(r).is_scalar()) else { return Known::unknown(bits) };
-        shared = shared.intersect(&known(func, target, src, depth + 1).resize(bits));
-        if shared.zero.count_ones() == 0 && shared.one.count_ones() == 0 {
+        let Some(src) = reg(value).filter(|&r| func.ty(r).is_valid()) else { return Known::unknown(bits) };
+        shared = shared.intersect(&known_lanes(func, target, src, lanes, depth + 1).resize(bits));
+        if shared.is_unknown() {
             break;
         }
     }
@@ -737,5 +691,65 @@ mod tests {
         assert_eq!(zero_mask(body, "byte"), 0);
         // A loop-carried value is followed only to the depth limit.
         assert_eq!(zero_mask(body, "loop"), 0);
+    }
+
+    #[test]
+    fn knows_byte_swaps_bit_fields_and_high_products() {
+        let body = "bb.0:\n  %a:_(s64) = COPY $x0\n  %b:_(s64) = COPY $x1\n  %top:_(s64) = G_CONSTANT i64 -72057594037927936\n  \
+                    %byte:_(s64) = G_CONSTANT i64 255\n  %t:_(s64) = G_AND %a, %top\n  %swapped:_(s64) = G_BSWAP %t\n  \
+                    %three:_(s64) = G_CONSTANT i64 3\n  %eight:_(s64) = G_CONSTANT i64 8\n  \
+                    %u:_(s64) = G_UBFX %a, %three(s64), %eight\n  %small:_(s64) = G_AND %a, %byte\n  \
+                    %s:_(s64) = G_SBFX %small, %three(s64), %eight\n  %low:_(s64) = G_AND %b, %byte\n  \
+                    %hi:_(s64) = G_UMULH %small, %low\n  %shi:_(s64) = G_SMULH %small, %low\n  %any:_(s64) = G_UMULH %small, %b\n";
+        assert_eq!(zero_mask(body, "swapped"), !0xffu128 & u128::from(u64::MAX));
+        assert_eq!(zero_mask(body, "u"), !0xffu128 & u128::from(u64::MAX));
+        // Bits 3..8 of a byte: the field's top bit is zero, so is its sign.
+        assert_eq!(zero_mask(body, "s"), !0x1fu128 & u128::from(u64::MAX));
+        assert_eq!(zero_mask(body, "hi"), u128::from(u64::MAX));
+        assert_eq!(zero_mask(body, "shi"), u128::from(u64::MAX));
+        // A byte times anything: the high half is below 255.
+        assert_eq!(zero_mask(body, "any"), !0xffu128 & u128::from(u64::MAX));
+    }
+
+    #[test]
+    fn products_know_their_low_bits() {
+        // (2a + 1) * (4b + 3) is odd; LLVM fixes only as many low bits as
+        // the less known factor has (one), so bit 1 stays unknown.
+        let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %b:_(s32) = COPY $w1\n  %one:_(s32) = G_CONSTANT i32 1\n  \
+                    %three:_(s32) = G_CONSTANT i32 3\n  %x:_(s32) = G_OR %a, %one\n  %y:_(s32) = G_OR %b, %three\n  \
+                    %p:_(s32) = G_MUL %x, %y\n  %q:_(s32) = G_XOR %p, %three\n";
+        assert_eq!(zero_mask(body, "q"), 0b1);
+    }
+
+    #[test]
+    fn pointers_carry_known_bits() {
+        let body = "bb.0:\n  %a:_(s64) = COPY $x0\n  %k:_(s64) = G_CONSTANT i64 255\n  %m:_(s64) = G_AND %a, %k\n  \
+                    %p:_(p0) = G_INTTOPTR %m(s64)\n  %q:_(p0) = G_PTR_ADD %p, %m(s64)\n  %i:_(s64) = G_PTRTOINT %q(p0)\n  \
+                    %aligned:_(p0) = G_ASSERT_ALIGN %p(p0), 16\n";
+        assert_eq!(zero_mask(body, "i"), !0x1ffu128 & u128::from(u64::MAX));
+        // Only the alignment, not what the source knows (as LLVM 22).
+        assert_eq!(zero_mask(body, "aligned"), 0xf);
+    }
+
+    #[test]
+    fn vectors_share_what_their_asked_lanes_know() {
+        let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %k:_(s32) = G_CONSTANT i32 255\n  %m:_(s32) = G_AND %a, %k\n  \
+                    %v:_(<4 x s32>) = G_BUILD_VECTOR %m(s32), %m(s32), %m(s32), %m(s32)\n  \
+                    %w:_(<4 x s32>) = G_BUILD_VECTOR %m(s32), %a(s32), %m(s32), %m(s32)\n  \
+                    %even:_(<4 x s32>) = G_SHUFFLE_VECTOR %w(<4 x s32>), %v, shufflemask(0, 2, 4, 6)\n  \
+                    %odd:_(<4 x s32>) = G_SHUFFLE_VECTOR %w(<4 x s32>), %v, shufflemask(1, 2, 4, 6)\n  \
+                    %undef:_(<4 x s32>) = G_SHUFFLE_VECTOR %v(<4 x s32>), %v, shufflemask(0, undef, 4, 6)\n  \
+                    %lo:_(<2 x s32>), %hi:_(<2 x s32>) = G_UNMERGE_VALUES %w(<4 x s32>)\n  \
+                    %both:_(<4 x s32>) = G_CONCAT_VECTORS %hi(<2 x s32>), %hi(<2 x s32>)\n  \
+                    %sum:_(<4 x s32>) = G_ADD %v, %v\n";
+        assert_eq!(zero_mask(body, "v"), 0xffff_ff00);
+        assert_eq!(zero_mask(body, "w"), 0);
+        assert_eq!(zero_mask(body, "even"), 0xffff_ff00);
+        assert_eq!(zero_mask(body, "odd"), 0);
+        assert_eq!(zero_mask(body, "undef"), 0);
+        assert_eq!(zero_mask(body, "lo"), 0);
+        assert_eq!(zero_mask(body, "hi"), 0xffff_ff00);
+        assert_eq!(zero_mask(body, "both"), 0xffff_ff00);
+        assert_eq!(zero_mask(body, "sum"), 0xffff_fe00);
     }
 }

@@ -13,6 +13,7 @@ mod cse;
 mod driver;
 mod helper;
 mod known_bits;
+mod lineage;
 mod query;
 mod tail_call;
 mod target;
