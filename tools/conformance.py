@@ -6,11 +6,14 @@ compare.py and checks the results against the figures recorded in
 tools/conformance-ratchet.tsv: the number of passing functions per corpus
 and target may only go up. For the real-code corpus it also counts, per
 target, the output files that are llc 22's byte for byte, virtual register
-numbers included (group realcode-exact), which may only go up too.
+numbers included (group realcode-exact), which may only go up too. The
+real-code corpus built at -O0 (realcode_corpus.py --opt 0), when given,
+has the same two kinds of groups (realcode-o0, realcode-o0-exact).
 
     python3 tools/conformance.py [--gisel target/release/gisel]
                                  [--corpus ../shared/conformance]
                                  [--realcode target/realcode]
+                                 [--realcode-o0 target/realcode-o0]
                                  [--llvm-tests target/llvm-tests] [--record]
 
 --record writes the figures of this run into the ratchet file (do it when
@@ -55,9 +58,16 @@ GROUPS = [
     ("sweep", "^mipsel-fp64/"),
     ("sweep", "^mipsel-msa/"),
 ]
-REALCODE_GROUPS = [("realcode", f"^{lib}/{target}/") for lib in ("zlib", "lua")
-                   for target in realcode_corpus.DEFAULT_TARGETS]
-REALCODE_EXACT_GROUPS = [("realcode-exact", f"^{target}/") for target in realcode_corpus.DEFAULT_TARGETS]
+
+
+def realcode_groups(name):
+    """The groups of a real-code corpus: its functions per library and
+    target, and its byte-identical files per target (NAME-exact)."""
+    targets = realcode_corpus.DEFAULT_TARGETS
+    return ([(name, f"^{lib}/{target}/") for lib in ("zlib", "lua") for target in targets]
+            + [(f"{name}-exact", f"^{target}/") for target in targets])
+
+
 LLVM_TESTS_GROUPS = [("llvm-tests", f"^{target}/") for target in llvm_tests_corpus.DEFAULT_TARGETS]
 
 
@@ -108,6 +118,7 @@ def main():
     ap.add_argument("--gisel", default="target/release/gisel")
     ap.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "shared", "conformance"))
     ap.add_argument("--realcode", default=os.path.join(HERE, "..", "target", "realcode"))
+    ap.add_argument("--realcode-o0", default=os.path.join(HERE, "..", "target", "realcode-o0"))
     ap.add_argument("--llvm-tests", default=os.path.join(HERE, "..", "target", "llvm-tests"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--record", action="store_true")
@@ -124,16 +135,17 @@ def main():
     worse = []
     print(f"{'corpus':<10} {'group':<16} {'passed':>7} {'total':>6} {'recorded':>9}")
     groups = [(corpus, pattern, os.path.join(args.corpus, corpus)) for corpus, pattern in GROUPS]
-    if os.path.exists(os.path.join(args.realcode, "MANIFEST.tsv")):
-        groups += [(corpus, pattern, args.realcode) for corpus, pattern in REALCODE_GROUPS + REALCODE_EXACT_GROUPS]
-    else:
-        print(f"conformance: real-code groups skipped, {args.realcode} is not built (tools/realcode_corpus.py)")
+    for name, folder in (("realcode", args.realcode), ("realcode-o0", args.realcode_o0)):
+        if os.path.exists(os.path.join(folder, "MANIFEST.tsv")):
+            groups += [(corpus, pattern, folder) for corpus, pattern in realcode_groups(name)]
+        else:
+            print(f"conformance: {name} groups skipped, {folder} is not built (tools/realcode_corpus.py)")
     if os.path.exists(os.path.join(args.llvm_tests, "MANIFEST.tsv")):
         groups += [(corpus, pattern, args.llvm_tests) for corpus, pattern in LLVM_TESTS_GROUPS]
     else:
         print(f"conformance: LLVM-tests groups skipped, {args.llvm_tests} is not built (tools/llvm_tests_corpus.py)")
     for corpus, pattern, folder in groups:
-        if corpus == "realcode-exact":
+        if corpus.endswith("-exact"):
             passed, failed = run_exact_group(folder, pattern, gisel)
         else:
             passed, failed = run_group(compare, folder, pattern, gisel, args.jobs)
@@ -143,9 +155,9 @@ def main():
         print(f"{corpus:<10} {pattern:<16} {passed:>7} {passed + failed:>6} {before:>9}{mark}")
         if passed < before:
             worse.append((corpus, pattern, passed, before))
-    functions = [figures for (corpus, _), figures in results.items() if corpus != "realcode-exact"]
+    functions = [figures for (corpus, _), figures in results.items() if not corpus.endswith("-exact")]
     print(f"total passed: {sum(p for p, _ in functions)} of {sum(t for _, t in functions)} functions")
-    files = [figures for (corpus, _), figures in results.items() if corpus == "realcode-exact"]
+    files = [figures for (corpus, _), figures in results.items() if corpus.endswith("-exact")]
     if files:
         print(f"real-code files byte-identical to llc 22's: {sum(p for p, _ in files)} of {sum(t for _, t in files)}")
     if args.record:
@@ -158,7 +170,7 @@ def main():
         print(f"recorded in {RATCHET}")
     if worse:
         for corpus, pattern, passed, before in worse:
-            what = "files" if corpus == "realcode-exact" else "functions"
+            what = "files" if corpus.endswith("-exact") else "functions"
             print(f"conformance: {corpus} {pattern} passes {passed} {what}, fewer than the recorded {before}")
         sys.exit(1)
 

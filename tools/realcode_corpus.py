@@ -5,7 +5,12 @@ legalized by llc 22 for the expected outputs, in compare.py's format
 (MANIFEST.tsv plus NAME.0.expected.mir beside each input).
 
     python3 tools/realcode_corpus.py OUT [--libs zlib lua] [--targets aarch64 riscv64 riscv32 x86_64 i686 armv7 mips mipsel]
-                                         [--llvm /usr/lib/llvm-22/bin]
+                                         [--llvm /usr/lib/llvm-22/bin] [--opt 2]
+
+--opt 0 builds the unoptimized code AArch64 compiles with GlobalISel by
+default: clang and the IRTranslator at -O0, and llc's legalizer at -O0
+too (the manifest passes -O0 on), where it CSEs only constants and follows
+known bits two levels deep.
 
 The sources come from the cargo registry: a scratch crate depending on
 libz-sys (zlib) and lua-src (Lua 5.4) is fetched with `cargo fetch`. Held-out
@@ -208,31 +213,35 @@ def build(args):
             flags = includes + generated_headers(shim, lib) + clang_flags(crate, lib)
             for source in sources(crate, lib):
                 name = os.path.splitext(os.path.basename(source))[0]
-                rows.extend(build_one(llvm, lib, target, source, os.path.join(folder, name), flags))
+                rows.extend(build_one(llvm, lib, target, source, os.path.join(folder, name), flags, args.opt))
     with open(os.path.join(out, "MANIFEST.tsv"), "w") as f:
         f.write(HEADER)
         f.writelines(rows)
     print(f"realcode: {len(rows)} files in {out}")
 
 
-def build_one(llvm, lib, target, source, stem, flags):
-    """Compiles one C file; returns its manifest row (none when clang or the
-    IRTranslator fail)."""
+def build_one(llvm, lib, target, source, stem, flags, opt):
+    """Compiles one C file at optimization level `opt` (clang's and llc's);
+    returns its manifest row (none when clang or the IRTranslator fail)."""
     ll, mir = stem + ".ll", stem + ".mir"
-    clang = [os.path.join(llvm, "clang"), *CLANG_TARGET[target], "-O2", "-S", "-emit-llvm", *flags,
+    level = f"-O{opt}"
+    clang = [os.path.join(llvm, "clang"), *CLANG_TARGET[target], level, "-S", "-emit-llvm", *flags,
              "-w", source, "-o", ll]
     if subprocess.run(clang, capture_output=True).returncode != 0:
         print(f"realcode: skipped {lib}/{target}/{os.path.basename(source)} (clang failed)")
         return []
-    translate = [os.path.join(llvm, "llc"), "-global-isel", "-global-isel-abort=2", "-stop-after=irtranslator",
-                 ll, "-o", mir]
+    translate = [os.path.join(llvm, "llc"), level, "-global-isel", "-global-isel-abort=2",
+                 "-stop-after=irtranslator", ll, "-o", mir]
     translated = subprocess.run(translate, capture_output=True).returncode == 0
     os.remove(ll)
     if not translated:
         print(f"realcode: skipped {lib}/{target}/{os.path.basename(source)} (IRTranslator failed)")
         return []
     expected = stem + ".0.expected.mir"
-    legalize = [os.path.join(llvm, "llc"), f"-mtriple={TRIPLE[target]}", "-global-isel-abort=2",
+    # llc's own default is -O2; -O0 changes what the legalizer does (no CSE
+    # beyond constants, known bits two levels deep), so it is passed on.
+    llc_flags = ([level] if opt == 0 else []) + ["-global-isel-abort=2"]
+    legalize = [os.path.join(llvm, "llc"), f"-mtriple={TRIPLE[target]}", *llc_flags,
                 "-run-pass=legalizer", mir, "-o", expected]
     done = subprocess.run(legalize, capture_output=True, text=True)
     if done.stderr:
@@ -243,7 +252,7 @@ def build_one(llvm, lib, target, source, stem, flags):
         with open(expected) as f:
             functions = sum(1 for line in f if line.startswith("name:"))
     relative = f"{target}/{os.path.basename(mir)}"
-    return [f"{lib}\t{relative}\t0\t{TRIPLE[target]}\t\t-global-isel-abort=2\t{done.returncode}\t{functions}\tna\n"]
+    return [f"{lib}\t{relative}\t0\t{TRIPLE[target]}\t\t{' '.join(llc_flags)}\t{done.returncode}\t{functions}\tna\n"]
 
 
 def main():
@@ -252,6 +261,8 @@ def main():
     ap.add_argument("--libs", nargs="+", default=["zlib", "lua"], choices=sorted(LIBRARIES))
     ap.add_argument("--targets", nargs="+", default=DEFAULT_TARGETS, choices=sorted(TRIPLE))
     ap.add_argument("--llvm", default="/usr/lib/llvm-22/bin")
+    ap.add_argument("--opt", type=int, default=2, choices=[0, 1, 2, 3],
+                    help="clang's and llc's optimization level (-O0 is where AArch64 uses GlobalISel by default)")
     args = ap.parse_args()
     if shutil.which("cargo") is None:
         sys.exit("realcode: cargo not found")
