@@ -488,3 +488,16 @@ fn population_counts_number_their_registers_as_llc_22_does() {
 fn functions_given_up_on_are_marked_legalized_as_by_llc_22() {
     check_exactly_as_llc("failed-isel-mips.mir", &["-mtriple=mips-linux-gnu"], "failed-isel-mips.llc22.mir");
 }
+
+/// A vector operation on constant vectors that the builder folds (here the
+/// shift amounts of a funnel shift's lowering) numbers the new elements
+/// before the vector they make, as llc 22's builder makes them while it
+/// builds the operation, so the whole output is llc's byte for byte.
+#[test]
+fn folded_constant_vectors_number_their_elements_first_as_llc_22_does() {
+    check_exactly_as_llc(
+        "folded-vector-numbering-aarch64.mir",
+        &["-mtriple=aarch64-unknown-linux-gnu"],
+        "folded-vector-numbering-aarch64.llc22.mir",
+    );
+}

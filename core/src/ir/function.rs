@@ -114,6 +114,11 @@ pub struct Function {
     /// How many virtual registers llc never makes (see
     /// [`Function::drop_vreg_number`]).
     unnumbered: u32,
+    /// The first register whose number may be out of creation order since
+    /// [`Function::number_before`] (`None` when every number follows it).
+    renumbered_from: Option<usize>,
+    /// Whether some register was ever numbered out of creation order.
+    numbers_reordered: bool,
     insts: ChunkedVec<InstData>,
     /// Each placed instruction's sequence number: increasing along its
     /// block, so that order queries take O(1).
@@ -159,16 +164,51 @@ impl Function {
     /// lower, and so does [`Function::vreg_number`].
     /// (It is one of the last made, so few numbers move.)
     pub fn drop_vreg_number(&mut self, v: VReg) {
-        if self.vregs[v.index()].number == NO_NUMBER {
+        let dropped = self.vregs[v.index()].number;
+        if dropped == NO_NUMBER {
             return;
         }
         self.vregs[v.index()].number = NO_NUMBER;
         self.unnumbered += 1;
-        for later in &mut self.vregs[v.index() + 1..] {
-            if later.number != NO_NUMBER {
+        let from = self.renumbered_from.map_or(v.index() + 1, |r| r.min(v.index() + 1));
+        for later in &mut self.vregs[from..] {
+            if later.number != NO_NUMBER && later.number > dropped {
                 later.number -= 1;
             }
         }
+    }
+
+    /// Numbers `made`, the registers made last, right before `v`, whose
+    /// number and every later one move up: as llc numbers registers its
+    /// builder makes while it builds the instruction `v` was made for
+    /// (a folded constant vector's elements, made before the vector).
+    /// Until [`Function::settle_numbers`], numbers need not follow the
+    /// order registers were made in.
+    pub fn number_before(&mut self, v: VReg, made: &[VReg]) {
+        let first = self.vregs[v.index()].number;
+        if first == NO_NUMBER || made.is_empty() {
+            return;
+        }
+        let moved = made.len() as u32;
+        let is_made = |i: usize| made.iter().any(|m| m.index() == i);
+        for (i, info) in self.vregs.iter_mut().enumerate().skip(v.index()) {
+            if info.number != NO_NUMBER && info.number >= first && !is_made(i) {
+                info.number += moved;
+            }
+        }
+        for (offset, m) in made.iter().enumerate() {
+            self.vregs[m.index()].number = first + offset as u32;
+        }
+        self.renumbered_from = Some(self.renumbered_from.map_or(v.index(), |r| r.min(v.index())));
+        self.numbers_reordered = true;
+    }
+
+    /// Ends the stretch in which [`Function::number_before`] may have
+    /// numbered registers out of creation order: registers made from now
+    /// on are numbered after all of them, so taking a number away moves
+    /// only later ones again.
+    pub fn settle_numbers(&mut self) {
+        self.renumbered_from = None;
     }
 
     /// The number llc gives `v` (`%N`): its index less the numbers taken
@@ -178,13 +218,22 @@ impl Function {
     }
 
     /// Every virtual register llc would make, with its number (see
-    /// [`Function::drop_vreg_number`]), in order.
+    /// [`Function::drop_vreg_number`]), in order of number.
     pub fn numbered_vregs(&self) -> impl Iterator<Item = (VReg, u32)> + '_ {
-        self.vregs
-            .iter()
-            .enumerate()
-            .filter(|(_, info)| info.number != NO_NUMBER)
-            .map(|(i, info)| (VReg::new(i), info.number))
+        let numbered = || {
+            self.vregs
+                .iter()
+                .enumerate()
+                .filter(|(_, info)| info.number != NO_NUMBER)
+                .map(|(i, info)| (VReg::new(i), info.number))
+        };
+        let sorted = self.numbers_reordered.then(|| {
+            let mut all: Vec<_> = numbered().collect();
+            all.sort_unstable_by_key(|&(_, number)| number);
+            all
+        });
+        let in_order = (!self.numbers_reordered).then(numbered);
+        sorted.into_iter().flatten().chain(in_order.into_iter().flatten())
     }
 
     /// A virtual register's attributes.

@@ -182,11 +182,12 @@ impl Cse {
             }
             // A vector operation on constant vectors becomes a vector of
             // new constants, each settled (reused where one exists) first.
-            for element in fold_constants(func, inst) {
+            for element in fold_constants(func, inst, explicit) {
                 self.settle(func, element, explicit, &mut erased);
             }
             self.settle(func, inst, explicit, &mut erased);
         }
+        func.settle_numbers();
         erased
     }
 
@@ -353,7 +354,7 @@ fn same_use(op: &Operand, want: &Operand) -> bool {
 /// (LLVM's CSE builder folds as it builds: `ConstantFoldBinOp`,
 /// `ConstantFoldVectorBinop`). Returns the new constants, placed before
 /// `inst`.
-fn fold_constants(func: &mut Function, inst: Inst) -> Vec<Inst> {
+fn fold_constants(func: &mut Function, inst: Inst, explicit: &[VReg]) -> Vec<Inst> {
     use Opcode::*;
     let data = func.inst(inst);
     let Some(opcode) = data.known_opcode() else { return Vec::new() };
@@ -396,7 +397,7 @@ fn fold_constants(func: &mut Function, inst: Inst) -> Vec<Inst> {
     let (Some(lhs), Some(rhs)) = (operand(1), operand(2)) else { return Vec::new() };
     let ty = func.ty(dst);
     if ty.is_vector() {
-        return fold_vector(func, inst, opcode, lhs, rhs);
+        return fold_vector(func, inst, opcode, lhs, rhs, explicit);
     }
     let (Some(a), Some(b)) = (constant_of(func, lhs), constant_of(func, rhs)) else { return Vec::new() };
     if !ty.is_scalar() {
@@ -441,7 +442,7 @@ fn build_vector_sources(func: &Function, mut v: VReg) -> Option<Vec<VReg>> {
 
 /// `inst`, `opcode` on two constant vectors, becomes a `G_BUILD_VECTOR` of
 /// the folded elements, each a new `G_CONSTANT` placed before it.
-fn fold_vector(func: &mut Function, inst: Inst, opcode: Opcode, lhs: VReg, rhs: VReg) -> Vec<Inst> {
+fn fold_vector(func: &mut Function, inst: Inst, opcode: Opcode, lhs: VReg, rhs: VReg, explicit: &[VReg]) -> Vec<Inst> {
     let (Some(lhs), Some(rhs)) = (build_vector_sources(func, lhs), build_vector_sources(func, rhs)) else {
         return Vec::new();
     };
@@ -464,6 +465,12 @@ fn fold_vector(func: &mut Function, inst: Inst, opcode: Opcode, lhs: VReg, rhs: 
         constant.debug_loc.clone_from(&debug_loc);
         constants.push(func.insert_before(inst, constant));
         elements.push(element);
+    }
+    // llc's builder makes the elements before the vector, which takes a
+    // register of its own after them, unless it was asked for one.
+    let dst = def_vregs(func, inst)[0];
+    if !explicit.contains(&dst) {
+        func.number_before(dst, &elements);
     }
     func.modify(inst, |data| {
         data.opcode = InstOpcode::Known(Opcode::G_BUILD_VECTOR);
