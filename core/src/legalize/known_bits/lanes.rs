@@ -4,13 +4,29 @@
 
 use super::{Known, known_lanes, reg};
 use crate::apint::ApInt;
-use crate::ir::{Function, InstData, Operand};
+use crate::ir::{Function, InstData, Operand, VReg};
 use crate::legalize::target::LegalizeTarget;
 
-/// Nothing known yet: every bit both zero and one, which intersecting
-/// with the first lane's knowledge replaces.
-fn everything(bits: u32) -> Known {
-    Known { zero: ApInt::all_ones(bits), one: ApInt::all_ones(bits) }
+/// What the lanes asked of each source share, the sources taken in turn
+/// until nothing is known; a part that is not a register makes it
+/// unknown. Before the first part every bit is both zero and one, which
+/// intersecting with the first part's knowledge replaces.
+fn shared_by(
+    func: &Function,
+    target: &dyn LegalizeTarget,
+    parts: impl IntoIterator<Item = Option<(VReg, ApInt)>>,
+    bits: u32,
+    depth: u32,
+) -> Known {
+    let mut shared = Known { zero: ApInt::all_ones(bits), one: ApInt::all_ones(bits) };
+    for part in parts {
+        let Some((source, asked)) = part else { return Known::unknown(bits) };
+        shared = shared.intersect(&known_lanes(func, target, source, &asked, depth + 1));
+        if shared.is_unknown() {
+            break;
+        }
+    }
+    shared
 }
 
 /// The elements of a `G_BUILD_VECTOR` in `lanes`, each a scalar.
@@ -22,18 +38,9 @@ pub(super) fn build_vector(
     bits: u32,
     depth: u32,
 ) -> Known {
-    let mut shared = everything(bits);
-    for (lane, element) in data.operands.iter().skip(1).enumerate() {
-        if !lanes.bit(lane as u32) {
-            continue;
-        }
-        let Some(element) = reg(element) else { return Known::unknown(bits) };
-        shared = shared.intersect(&known_lanes(func, target, element, &ApInt::all_ones(1), depth + 1));
-        if shared.is_unknown() {
-            break;
-        }
-    }
-    shared
+    let asked = data.operands.iter().skip(1).enumerate().filter(|(lane, _)| lanes.bit(*lane as u32));
+    let parts = asked.map(|(_, element)| reg(element).map(|r| (r, ApInt::all_ones(1))));
+    shared_by(func, target, parts, bits, depth)
 }
 
 /// The source vectors of a `G_CONCAT_VECTORS`, each asked about its share
@@ -51,17 +58,11 @@ pub(super) fn concat(
         return Known::unknown(bits);
     };
     let per_source = func.ty(sources[0]).num_elements();
-    let mut shared = everything(bits);
-    for (i, &source) in sources.iter().enumerate() {
+    let parts = sources.iter().enumerate().filter_map(|(i, &source)| {
         let asked = lanes.extract(i as u32 * per_source, per_source);
-        if !asked.is_zero() {
-            shared = shared.intersect(&known_lanes(func, target, source, &asked, depth + 1));
-        }
-        if shared.is_unknown() {
-            break;
-        }
-    }
-    shared
+        (!asked.is_zero()).then_some(Some((source, asked)))
+    });
+    shared_by(func, target, parts, bits, depth)
 }
 
 /// The lanes of the two sources of a `G_SHUFFLE_VECTOR` its mask picks for
@@ -84,17 +85,8 @@ pub(super) fn shuffle(
     }
     let width = func.ty(lhs).num_elements();
     let Some((from_lhs, from_rhs)) = picked_lanes(width, mask, lanes) else { return Known::unknown(bits) };
-    let mut shared = everything(bits);
-    if !from_lhs.is_zero() {
-        shared = shared.intersect(&known_lanes(func, target, lhs, &from_lhs, depth + 1));
-    }
-    if shared.is_unknown() {
-        return shared;
-    }
-    if !from_rhs.is_zero() {
-        shared = shared.intersect(&known_lanes(func, target, rhs, &from_rhs, depth + 1));
-    }
-    shared
+    let parts = [(lhs, from_lhs), (rhs, from_rhs)].into_iter().filter(|(_, asked)| !asked.is_zero()).map(Some);
+    shared_by(func, target, parts, bits, depth)
 }
 
 /// The lanes of each source (of `width` lanes) that `mask` reads for the
