@@ -1,11 +1,16 @@
 //! Bits of a value known to be zero or one, for the combines that LLVM
 //! guards with its value tracking (`zext(trunc x)` needs no mask when the
-//! high bits of `x` are already zero). A conservative subset of LLVM's
-//! analysis: constants, booleans from compares, extensions and truncations,
-//! bitwise operations, additions (with overflow and carry too), subtractions
-//! and products, carries of overflow operations, shifts, bit reversal, selects, bit counts,
-//! loads (their `!range` metadata, and what extending loads extend), copies, and PHIs
-//! (what every incoming value shares, across blocks and up to the depth limit).
+//! high bits of `x` are already zero), as LLVM 22's `GISelValueTracking`
+//! computes them: constants, booleans from compares, extensions and
+//! truncations, bitwise operations, additions (with overflow and carry
+//! too), subtractions, products and their high halves, carries of overflow
+//! operations, shifts, bit-field extracts, byte swaps and bit reversal,
+//! selects, minima and maxima, bit counts, loads (their `!range` metadata,
+//! and what extending loads extend), assertions, pointers, copies, PHIs
+//! (what every incoming value shares, across blocks and up to the depth
+//! limit), and vectors, lane by lane, with the lanes asked about followed
+//! through `G_BUILD_VECTOR`, `G_CONCAT_VECTORS`, `G_SHUFFLE_VECTOR` and
+//! `G_UNMERGE_VALUES` (`known_bits/lanes.rs`).
 
 mod lanes;
 mod load_range;
@@ -24,7 +29,8 @@ use crate::opcode::Opcode;
 /// tracking uses it unless `-O0`).
 pub const MAX_DEPTH: u32 = 6;
 
-/// The bits of scalar `v` known to be zero (a mask of its width), following
+/// The bits of `v` known to be zero (a mask of its width, or of its
+/// elements' width, zero in every lane, for a vector), following
 /// definitions `max_depth` deep at most ([`MAX_DEPTH`], or 2 as llc at
 /// `-O0`).
 pub fn known_zero(func: &Function, target: &dyn LegalizeTarget, v: VReg, max_depth: u32) -> ApInt {
