@@ -102,14 +102,22 @@ fn sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) 
                 from_ranges => from_ranges,
             }
         }
+        // The source's sign bits that reach into the narrow value, else
+        // what the known bits say.
         G_TRUNC => operand(1).map_or(1, |src| {
             let dropped = func.ty(src).scalar_size_in_bits() - bits;
-            of(1).saturating_sub(dropped).max(1)
+            match of(1) {
+                kept if kept > dropped => kept - dropped,
+                _ => from_known(),
+            }
         }),
-        G_ASHR => match operand(2).and_then(|a| valid_shift_amounts(func, target, a, depth + 1)) {
-            Some((least, _)) => (of(1) + least).min(bits),
-            None => of(1),
-        },
+        G_ASHR => {
+            let shifted = match operand(2).and_then(|a| valid_shift_amounts(func, target, a, depth + 1)) {
+                Some((least, _)) => (of(1) + least).min(bits),
+                None => of(1),
+            };
+            shifted.max(from_known())
+        }
         G_SHL => match operand(2).and_then(|a| valid_shift_amounts(func, target, a, depth + 1)) {
             Some(amounts) => {
                 shifted_left_sign_bits(func, target, operand(1), amounts, depth).unwrap_or_else(&from_known)
@@ -158,7 +166,10 @@ fn sign_bits(func: &Function, target: &dyn LegalizeTarget, v: VReg, depth: u32) 
         G_SMIN | G_SMAX | G_UMIN | G_UMAX => of(1).min(of(2)),
         // Lanes side by side: the fewest of any source.
         G_CONCAT_VECTORS | G_BUILD_VECTOR => (1..data.operands.len()).map(of).min().unwrap_or(1),
-        COPY if operand(1).is_some_and(|src| func.ty(src) == ty) => of(1),
+        // A copy costs no depth.
+        COPY if operand(1).is_some_and(|src| func.ty(src) == ty) => {
+            operand(1).map_or(1, |src| sign_bits(func, target, src, depth))
+        }
         _ => from_known(),
     }
 }
@@ -659,6 +670,25 @@ mod tests {
         assert_eq!(sign_bits("m"), 17);
         assert_eq!(sign_bits("h"), 15);
         assert_eq!(sign_bits("e"), 21);
+    }
+
+    #[test]
+    fn sign_bits_fall_back_to_known_bits_as_llvm_does() {
+        // A truncation that cuts into the sign bits, and an arithmetic
+        // shift by an amount too wide for its own type (an s8 amount of
+        // 8), count what the known bits say; a copy costs no depth.
+        let body = "bb.0:\n  %a:_(s64) = COPY $x0\n  %k:_(s64) = G_CONSTANT i64 4095\n  %m:_(s64) = G_AND %a, %k\n  \
+                    %t:_(s32) = G_TRUNC %m(s64)\n  %eight:_(s8) = G_CONSTANT i8 8\n  %r:_(s64) = G_ASHR %m, %eight(s8)\n  \
+                    %c:_(s64) = COPY %m(s64)\n";
+        let func = parse_body("f", body, &[], &|_| 64).expect("parses");
+        let sign_bits = |name: &str, depth: u32| {
+            let v = func.vregs().find(|v| func.vreg(*v).name.as_deref() == Some(name)).expect("named vreg");
+            num_sign_bits(&func, &DefaultTarget, v, depth)
+        };
+        assert_eq!(sign_bits("t", MAX_DEPTH), 20);
+        assert_eq!(sign_bits("r", MAX_DEPTH), 60);
+        // Two levels reach the constant under the G_AND through the copy.
+        assert_eq!(sign_bits("c", 2), 52);
     }
 
     #[test]
