@@ -333,9 +333,19 @@ class Function:
     def op_mask(self, ty):
         self.pick(ty, masked=1.0)
 
-    def op_binary(self, ty):
-        op = self.opcode("op_binary", ty)
+    def two_operands(self, operation, ty):
+        """One of `operation`'s opcodes on two values of `ty`."""
+        op = self.opcode(operation, ty)
         self.define(ty, f"{op} {self.pick(ty)}, {self.pick(ty)}")
+
+    def one_operand(self, operation, ty, typed=False):
+        """One of `operation`'s opcodes on a value of `ty` (written with
+        its type when `typed`)."""
+        op = self.opcode(operation, ty)
+        self.define(ty, f"{op} {self.pick(ty)}" + (f"({ty})" if typed else ""))
+
+    def op_binary(self, ty):
+        self.two_operands("op_binary", ty)
 
     def op_with_constant(self, ty):
         op = self.opcode("op_with_constant", ty)
@@ -359,16 +369,13 @@ class Function:
         self.define(ty, f"{op} {value}, {amount}({amount_ty})")
 
     def op_mulh(self, ty):
-        op = self.opcode("op_mulh", ty)
-        self.define(ty, f"{op} {self.pick(ty)}, {self.pick(ty)}")
+        self.two_operands("op_mulh", ty)
 
     def op_reverse(self, ty):
-        op = self.opcode("op_reverse", ty)
-        self.define(ty, f"{op} {self.pick(ty)}")
+        self.one_operand("op_reverse", ty)
 
     def op_count(self, ty):
-        op = self.opcode("op_count", ty)
-        self.define(ty, f"{op} {self.pick(ty)}({ty})")
+        self.one_operand("op_count", ty, typed=True)
 
     def op_bitfield(self, ty):
         rng = self.rng
@@ -401,8 +408,7 @@ class Function:
         self.define(ty, f"G_SELECT {cond}(s1), {self.pick(ty)}, {self.pick(ty)}")
 
     def op_minmax(self, ty):
-        op = self.opcode("op_minmax", ty)
-        self.define(ty, f"{op} {self.pick(ty)}, {self.pick(ty)}")
+        self.two_operands("op_minmax", ty)
 
     def op_convert(self, ty):
         rng = self.rng

@@ -46,9 +46,9 @@ impl Verifier {
     /// Adds the findings in `function` to `report`, a line and the
     /// instruction for each.
     pub fn report(&self, function: &MachineFunction, report: &mut String) {
-        let register_bits = |name: &str| self.registers.as_ref().and_then(|abi| abi.copy_width(name));
+        let register_bits = self.registers.as_ref().map(|abi| move |name: &str| abi.copy_width(name));
         let facts = TargetFacts {
-            register_bits: self.registers.is_some().then_some(&register_bits as RegisterBits<'_>),
+            register_bits: register_bits.as_ref().map(|bits| bits as RegisterBits<'_>),
             vector_index_bits: Some(self.vector_index_bits),
         };
         let errors = verify_for_target(&function.func, facts);

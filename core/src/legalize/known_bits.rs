@@ -445,9 +445,7 @@ fn known_lanes(func: &Function, target: &dyn LegalizeTarget, v: VReg, lanes: &Ap
             _ => nothing(),
         },
         G_PHI => phi(func, target, data.operands.iter().skip(1).step_by(2), bits, lanes, depth),
-        G_BUILD_VECTOR => lanes::build_vector(func, target, data, lanes, bits, depth),
-        G_CONCAT_VECTORS => lanes::concat(func, target, data, lanes, bits, depth),
-        G_SHUFFLE_VECTOR => lanes::shuffle(func, target, data, lanes, bits, depth),
+        G_BUILD_VECTOR | G_CONCAT_VECTORS | G_SHUFFLE_VECTOR => lanes::gathered(func, target, data, lanes, bits, depth),
         _ => nothing(),
     }
 }

@@ -6,22 +6,25 @@ use super::{Known, known_lanes, reg};
 use crate::apint::ApInt;
 use crate::ir::{Function, InstData, Operand, VReg};
 use crate::legalize::target::LegalizeTarget;
+use crate::opcode::Opcode;
 
-/// What the lanes asked of each source share, the sources taken in turn
-/// until nothing is known; a part that is not a register makes it
-/// unknown. Before the first part every bit is both zero and one, which
-/// intersecting with the first part's knowledge replaces.
-fn shared_by(
+/// What the lanes of a `G_BUILD_VECTOR`, `G_CONCAT_VECTORS` or
+/// `G_SHUFFLE_VECTOR` that `lanes` asks about share: the sources asked in
+/// turn until nothing is known.
+pub(super) fn gathered(
     func: &Function,
     target: &dyn LegalizeTarget,
-    parts: impl IntoIterator<Item = Option<(VReg, ApInt)>>,
+    data: &InstData,
+    lanes: &ApInt,
     bits: u32,
     depth: u32,
 ) -> Known {
+    let Some(asked) = asked_sources(func, data, lanes) else { return Known::unknown(bits) };
+    // Before the first source every bit is both zero and one, which
+    // intersecting with its knowledge replaces.
     let mut shared = Known { zero: ApInt::all_ones(bits), one: ApInt::all_ones(bits) };
-    for part in parts {
-        let Some((source, asked)) = part else { return Known::unknown(bits) };
-        shared = shared.intersect(&known_lanes(func, target, source, &asked, depth + 1));
+    for (source, source_lanes) in asked {
+        shared = shared.intersect(&known_lanes(func, target, source, &source_lanes, depth + 1));
         if shared.is_unknown() {
             break;
         }
@@ -29,64 +32,44 @@ fn shared_by(
     shared
 }
 
-/// The elements of a `G_BUILD_VECTOR` in `lanes`, each a scalar.
-pub(super) fn build_vector(
-    func: &Function,
-    target: &dyn LegalizeTarget,
-    data: &InstData,
-    lanes: &ApInt,
-    bits: u32,
-    depth: u32,
-) -> Known {
-    let asked = data.operands.iter().skip(1).enumerate().filter(|(lane, _)| lanes.bit(*lane as u32));
-    let parts = asked.map(|(_, element)| reg(element).map(|r| (r, ApInt::all_ones(1))));
-    shared_by(func, target, parts, bits, depth)
-}
-
-/// The source vectors of a `G_CONCAT_VECTORS`, each asked about its share
-/// of `lanes`.
-pub(super) fn concat(
-    func: &Function,
-    target: &dyn LegalizeTarget,
-    data: &InstData,
-    lanes: &ApInt,
-    bits: u32,
-    depth: u32,
-) -> Known {
-    let sources: Option<Vec<_>> = data.operands.iter().skip(1).map(reg).collect();
-    let Some(sources) = sources.filter(|s| s.first().is_some_and(|&first| func.ty(first).is_vector())) else {
-        return Known::unknown(bits);
+/// Each source a gathering instruction reads for `lanes`, with the lanes
+/// of it read (none asked of a source leaves it out): a
+/// `G_BUILD_VECTOR`'s scalar elements, a `G_CONCAT_VECTORS`'s share of
+/// the lanes in each source vector, the lanes a `G_SHUFFLE_VECTOR`'s mask
+/// picks. `None` when nothing can be known (an operand that is not a
+/// register, or an undefined lane picked).
+fn asked_sources(func: &Function, data: &InstData, lanes: &ApInt) -> Option<Vec<(VReg, ApInt)>> {
+    let sources = || data.operands.iter().skip(1);
+    let asked = match data.known_opcode()? {
+        Opcode::G_BUILD_VECTOR => sources()
+            .enumerate()
+            .filter(|(lane, _)| lanes.bit(*lane as u32))
+            .map(|(_, element)| reg(element).map(|r| (r, ApInt::all_ones(1))))
+            .collect::<Option<Vec<_>>>()?,
+        Opcode::G_CONCAT_VECTORS => {
+            let vectors = sources().map(reg).collect::<Option<Vec<_>>>()?;
+            let per_source = func.ty(*vectors.first()?).num_elements();
+            if !func.ty(vectors[0]).is_vector() {
+                return None;
+            }
+            let share = |i: usize| lanes.extract(i as u32 * per_source, per_source);
+            vectors.iter().enumerate().map(|(i, &source)| (source, share(i))).collect()
+        }
+        Opcode::G_SHUFFLE_VECTOR => {
+            let (Some(lhs), Some(rhs), Some(Operand::ShuffleMask(mask))) =
+                (data.operands.get(1).and_then(reg), data.operands.get(2).and_then(reg), data.operands.get(3))
+            else {
+                return None;
+            };
+            if !func.ty(lhs).is_vector() {
+                return None;
+            }
+            let (from_lhs, from_rhs) = picked_lanes(func.ty(lhs).num_elements(), mask, lanes)?;
+            vec![(lhs, from_lhs), (rhs, from_rhs)]
+        }
+        _ => return None,
     };
-    let per_source = func.ty(sources[0]).num_elements();
-    let parts = sources.iter().enumerate().filter_map(|(i, &source)| {
-        let asked = lanes.extract(i as u32 * per_source, per_source);
-        (!asked.is_zero()).then_some(Some((source, asked)))
-    });
-    shared_by(func, target, parts, bits, depth)
-}
-
-/// The lanes of the two sources of a `G_SHUFFLE_VECTOR` its mask picks for
-/// `lanes`; nothing is known when one of those lanes is undefined.
-pub(super) fn shuffle(
-    func: &Function,
-    target: &dyn LegalizeTarget,
-    data: &InstData,
-    lanes: &ApInt,
-    bits: u32,
-    depth: u32,
-) -> Known {
-    let (Some(lhs), Some(rhs), Some(Operand::ShuffleMask(mask))) =
-        (data.operands.get(1).and_then(reg), data.operands.get(2).and_then(reg), data.operands.get(3))
-    else {
-        return Known::unknown(bits);
-    };
-    if !func.ty(lhs).is_vector() {
-        return Known::unknown(bits);
-    }
-    let width = func.ty(lhs).num_elements();
-    let Some((from_lhs, from_rhs)) = picked_lanes(width, mask, lanes) else { return Known::unknown(bits) };
-    let parts = [(lhs, from_lhs), (rhs, from_rhs)].into_iter().filter(|(_, asked)| !asked.is_zero()).map(Some);
-    shared_by(func, target, parts, bits, depth)
+    Some(asked.into_iter().filter(|(_, source_lanes)| !source_lanes.is_zero()).collect())
 }
 
 /// The lanes of each source (of `width` lanes) that `mask` reads for the
