@@ -5,12 +5,14 @@ legalized by llc 22 for the expected outputs, in compare.py's format
 (MANIFEST.tsv plus NAME.0.expected.mir beside each input).
 
     python3 tools/realcode_corpus.py OUT [--libs zlib lua] [--targets aarch64 riscv64 riscv32 x86_64 i686 armv7 mips mipsel]
-                                         [--llvm /usr/lib/llvm-22/bin] [--opt 2]
+                                         [--llvm /usr/lib/llvm-22/bin] [--opt 2] [--cflags "-g -march=x86-64-v3"]
 
 --opt 0 builds the unoptimized code AArch64 compiles with GlobalISel by
 default: clang and the IRTranslator at -O0, and llc's legalizer at -O0
 too (the manifest passes -O0 on), where it CSEs only constants and follows
-known bits two levels deep.
+known bits two levels deep. --cflags adds clang flags to every file, as a
+real build's do: -g for debug locations, -march/-mcpu for the subtarget
+features clang then writes into each function's attributes.
 
 The sources come from the cargo registry: a scratch crate depending on
 libz-sys (zlib) and lua-src (Lua 5.4) is fetched with `cargo fetch`. Held-out
@@ -29,6 +31,7 @@ the file goes on.
 import argparse
 import glob
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -210,7 +213,7 @@ def build(args):
             folder = os.path.join(out, lib, target)
             os.makedirs(folder, exist_ok=True)
             crate = crate_folder(registries, lib)
-            flags = includes + generated_headers(shim, lib) + clang_flags(crate, lib)
+            flags = includes + generated_headers(shim, lib) + clang_flags(crate, lib) + shlex.split(args.cflags)
             for source in sources(crate, lib):
                 name = os.path.splitext(os.path.basename(source))[0]
                 rows.extend(build_one(llvm, lib, target, source, os.path.join(folder, name), flags, args.opt))
@@ -263,6 +266,7 @@ def main():
     ap.add_argument("--llvm", default="/usr/lib/llvm-22/bin")
     ap.add_argument("--opt", type=int, default=2, choices=[0, 1, 2, 3],
                     help="clang's and llc's optimization level (-O0 is where AArch64 uses GlobalISel by default)")
+    ap.add_argument("--cflags", default="", help="more clang flags for every file (-g, -march=..., -mcpu=...)")
     args = ap.parse_args()
     if shutil.which("cargo") is None:
         sys.exit("realcode: cargo not found")

@@ -61,8 +61,10 @@ pub trait LegalizeTarget: Sync {
     }
 
     /// Whether an access of memory type `ty` aligned to `align` bytes, less
-    /// than its natural alignment, is allowed (LLVM's
-    /// `allowsMisalignedMemoryAccesses`). The default allows none.
+    /// than its natural alignment, is allowed: the data layout's ABI
+    /// alignment of `ty` is no more than `align`, or the target allows the
+    /// misaligned access (LLVM's `allowsMemoryAccessForAlignment`). The
+    /// default allows none.
     fn allows_misaligned_access(&self, ty: Llt, align: u64) -> bool {
         let _ = (ty, align);
         false

@@ -138,6 +138,18 @@ impl LegalizeTarget for RiscvHooks {
         Some("x2")
     }
 
+    /// Every RISC-V vector unit accesses vectors aligned to their element,
+    /// whether or not the subtarget has one (so a fixed-length vector
+    /// access is not split); lesser alignments, and scalars, need the
+    /// subtarget's unaligned-access features.
+    fn allows_misaligned_access(&self, ty: Llt, align: u64) -> bool {
+        if ty.is_vector() {
+            align * 8 >= u64::from(ty.scalar_size_in_bits()) || self.st.enable_unaligned_vector_mem()
+        } else {
+            self.st.enable_unaligned_scalar_mem()
+        }
+    }
+
     fn register_by_name(&self, name: &str) -> Result<&'static str, String> {
         register_by_name(name)
     }
