@@ -8,12 +8,15 @@ and target may only go up. For the real-code corpus it also counts, per
 target, the output files that are llc 22's byte for byte, virtual register
 numbers included (group realcode-exact), which may only go up too. The
 real-code corpus built at -O0 (realcode_corpus.py --opt 0), when given,
-has the same two kinds of groups (realcode-o0, realcode-o0-exact).
+has the same two kinds of groups (realcode-o0, realcode-o0-exact), and so
+has the one built at -O3 for each target's vector unit (realcode_corpus.py
+--opt 3 --simd: realcode-simd, realcode-simd-exact).
 
     python3 tools/conformance.py [--gisel target/release/gisel]
                                  [--corpus ../shared/conformance]
                                  [--realcode target/realcode]
                                  [--realcode-o0 target/realcode-o0]
+                                 [--realcode-simd target/realcode-simd]
                                  [--llvm-tests target/llvm-tests] [--record]
 
 --record writes the figures of this run into the ratchet file (do it when
@@ -60,11 +63,16 @@ GROUPS = [
 ]
 
 
-def realcode_groups(name):
+def realcode_groups(name, folder):
     """The groups of a real-code corpus: its functions per library and
-    target, and its byte-identical files per target (NAME-exact)."""
-    targets = realcode_corpus.DEFAULT_TARGETS
-    return ([(name, f"^{lib}/{target}/") for lib in ("zlib", "lua") for target in targets]
+    target, and its byte-identical files per target (NAME-exact), for the
+    libraries and targets its manifest lists."""
+    with open(os.path.join(folder, "MANIFEST.tsv"), newline="") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    libs = sorted({row["target_dir"] for row in rows}, key=list(realcode_corpus.LIBRARIES).index)
+    built = {row["file"].split("/")[0] for row in rows}
+    targets = [target for target in realcode_corpus.DEFAULT_TARGETS if target in built]
+    return ([(name, f"^{lib}/{target}/") for lib in libs for target in targets]
             + [(f"{name}-exact", f"^{target}/") for target in targets])
 
 
@@ -119,6 +127,7 @@ def main():
     ap.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "shared", "conformance"))
     ap.add_argument("--realcode", default=os.path.join(HERE, "..", "target", "realcode"))
     ap.add_argument("--realcode-o0", default=os.path.join(HERE, "..", "target", "realcode-o0"))
+    ap.add_argument("--realcode-simd", default=os.path.join(HERE, "..", "target", "realcode-simd"))
     ap.add_argument("--llvm-tests", default=os.path.join(HERE, "..", "target", "llvm-tests"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--record", action="store_true")
@@ -135,9 +144,10 @@ def main():
     worse = []
     print(f"{'corpus':<10} {'group':<16} {'passed':>7} {'total':>6} {'recorded':>9}")
     groups = [(corpus, pattern, os.path.join(args.corpus, corpus)) for corpus, pattern in GROUPS]
-    for name, folder in (("realcode", args.realcode), ("realcode-o0", args.realcode_o0)):
+    realcode = (("realcode", args.realcode), ("realcode-o0", args.realcode_o0), ("realcode-simd", args.realcode_simd))
+    for name, folder in realcode:
         if os.path.exists(os.path.join(folder, "MANIFEST.tsv")):
-            groups += [(corpus, pattern, folder) for corpus, pattern in realcode_groups(name)]
+            groups += [(corpus, pattern, folder) for corpus, pattern in realcode_groups(name, folder)]
         else:
             print(f"conformance: {name} groups skipped, {folder} is not built (tools/realcode_corpus.py)")
     if os.path.exists(os.path.join(args.llvm_tests, "MANIFEST.tsv")):

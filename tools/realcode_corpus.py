@@ -6,13 +6,17 @@ legalized by llc 22 for the expected outputs, in compare.py's format
 
     python3 tools/realcode_corpus.py OUT [--libs zlib lua] [--targets aarch64 riscv64 riscv32 x86_64 i686 armv7 mips mipsel]
                                          [--llvm /usr/lib/llvm-22/bin] [--opt 2] [--cflags "-g -march=x86-64-v3"]
+                                         [--simd]
 
 --opt 0 builds the unoptimized code AArch64 compiles with GlobalISel by
 default: clang and the IRTranslator at -O0, and llc's legalizer at -O0
 too (the manifest passes -O0 on), where it CSEs only constants and follows
 known bits two levels deep. --cflags adds clang flags to every file, as a
 real build's do: -g for debug locations, -march/-mcpu for the subtarget
-features clang then writes into each function's attributes.
+features clang then writes into each function's attributes. --simd builds
+for each target's vector unit as real builds enable it (SIMD_FLAGS: SVE2 on
+AArch64, V on RISC-V 64, AVX2 on x86-64, NEON on ARMv7), where the
+vectorizers make fixed and scalable vectors of every width.
 
 The sources come from the cargo registry: a scratch crate depending on
 libz-sys (zlib) and lua-src (Lua 5.4) is fetched with `cargo fetch`. Held-out
@@ -120,6 +124,14 @@ CLANG_TARGET = {
     "mips": ["--target=mips-linux-gnu"],
     "mipsel": ["--target=mipsel-linux-gnu"],
 }
+# The vector units --simd turns on, per target (a later -march wins over
+# CLANG_TARGET's).
+SIMD_FLAGS = {
+    "aarch64": ["-mcpu=neoverse-v2"],
+    "riscv64": ["-march=rv64gcv"],
+    "x86_64": ["-march=x86-64-v3"],
+    "armv7": ["-mfpu=neon", "-mcpu=cortex-a15"],
+}
 TRIPLE = {"aarch64": "aarch64-linux-gnu", "riscv64": "riscv64-linux-gnu", "riscv32": "riscv32-linux-gnu",
           "x86_64": "x86_64-linux-gnu", "i686": "i686-linux-gnu", "armv7": "armv7-linux-gnueabihf",
           "mips": "mips-linux-gnu", "mipsel": "mipsel-linux-gnu"}
@@ -214,6 +226,8 @@ def build(args):
             os.makedirs(folder, exist_ok=True)
             crate = crate_folder(registries, lib)
             flags = includes + generated_headers(shim, lib) + clang_flags(crate, lib) + shlex.split(args.cflags)
+            if args.simd:
+                flags += SIMD_FLAGS.get(target, [])
             for source in sources(crate, lib):
                 name = os.path.splitext(os.path.basename(source))[0]
                 rows.extend(build_one(llvm, lib, target, source, os.path.join(folder, name), flags, args.opt))
@@ -267,6 +281,7 @@ def main():
     ap.add_argument("--opt", type=int, default=2, choices=[0, 1, 2, 3],
                     help="clang's and llc's optimization level (-O0 is where AArch64 uses GlobalISel by default)")
     ap.add_argument("--cflags", default="", help="more clang flags for every file (-g, -march=..., -mcpu=...)")
+    ap.add_argument("--simd", action="store_true", help="turn on each target's vector unit (SIMD_FLAGS)")
     args = ap.parse_args()
     if shutil.which("cargo") is None:
         sys.exit("realcode: cargo not found")
