@@ -229,6 +229,14 @@ fn combine_anyext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
         }
         Opcode::G_CONSTANT if is_legal(h, Opcode::G_CONSTANT, &[dst_ty]) => {
             let value = constant_value(h.func, def)?.sext_or_trunc(dst_ty.scalar_size_in_bits());
+            // The builder takes the merge of the two locations (of the
+            // extensions' folds, only this one's does in LLVM 22).
+            let merged = h
+                .func
+                .module
+                .debug_info()
+                .merged(h.func.inst(inst).debug_loc.as_deref(), h.func.inst(def).debug_loc.as_deref());
+            h.builder_loc = merged;
             build_constant_into(h, dst, value);
         }
         // anyext(undef) -> undef, built where CSE can share it.

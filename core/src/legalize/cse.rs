@@ -167,9 +167,16 @@ impl Cse {
 
     /// Folds and CSEs the instructions created since `first_new` (in
     /// creation order); `explicit` are the registers the builder was asked
-    /// to define (LLVM copies into those instead of replacing them).
-    /// Returns the instructions it erased.
-    pub fn process_new(&mut self, func: &mut Function, first_new: usize, explicit: &[VReg]) -> Vec<Inst> {
+    /// to define (LLVM copies into those instead of replacing them), at
+    /// the builder's location `builder_loc`. Returns the instructions it
+    /// erased.
+    pub fn process_new(
+        &mut self,
+        func: &mut Function,
+        first_new: usize,
+        explicit: &[VReg],
+        builder_loc: Option<&str>,
+    ) -> Vec<Inst> {
         let mut erased = Vec::new();
         if self.mode == CseMode::Off {
             return erased;
@@ -183,17 +190,25 @@ impl Cse {
             // A vector operation on constant vectors becomes a vector of
             // new constants, each settled (reused where one exists) first.
             for element in fold_constants(func, inst, explicit) {
-                self.settle(func, element, explicit, &mut erased);
+                self.settle(func, element, explicit, builder_loc, &mut erased);
             }
-            self.settle(func, inst, explicit, &mut erased);
+            self.settle(func, inst, explicit, builder_loc, &mut erased);
         }
         func.settle_numbers();
         erased
     }
 
     /// Records the new instruction `inst`, or replaces it by an identical
-    /// one already recorded (adding it to `erased`).
-    fn settle(&mut self, func: &mut Function, inst: Inst, explicit: &[VReg], erased: &mut Vec<Inst>) {
+    /// one already recorded (adding it to `erased`); a copy into an
+    /// explicit register takes the builder's location.
+    fn settle(
+        &mut self,
+        func: &mut Function,
+        inst: Inst,
+        explicit: &[VReg],
+        builder_loc: Option<&str>,
+        erased: &mut Vec<Inst>,
+    ) {
         {
             // Instructions changed since the last lookup are recorded again
             // only when a lookup comes (LLVM's handleRecordedInsts runs in
@@ -217,10 +232,13 @@ impl Cse {
             }
             let Some(existing) = found else { return };
             if !func.comes_before(existing, inst) {
-                // Moved up, it takes the location both share (LLVM merges).
-                if func.inst(existing).debug_loc != func.inst(inst).debug_loc {
-                    func.set_debug_loc(existing, None);
-                }
+                // Moved up, it takes the merge of its location and the
+                // builder's, which the new instruction carries.
+                let merged = func
+                    .module
+                    .debug_info()
+                    .merged(func.inst(inst).debug_loc.as_deref(), func.inst(existing).debug_loc.as_deref());
+                func.set_debug_loc(existing, merged);
                 func.move_before(existing, inst);
             }
             let kept = def_vregs(func, existing);
@@ -229,7 +247,7 @@ impl Cse {
                 copy.num_defs = 1;
                 copy.operands.push(Operand::vreg_def(defs[0]));
                 copy.operands.push(Operand::vreg_use(kept[0]));
-                copy.debug_loc = func.inst(inst).debug_loc.clone();
+                copy.debug_loc = builder_loc.map(Into::into);
                 func.insert_before(inst, copy);
             } else {
                 self.merge_debug_loc(func, existing, inst);
@@ -245,15 +263,13 @@ impl Cse {
         }
     }
 
-    /// Reusing `existing` for `new` leaves it the location both share,
-    /// none if they differ (LLVM merges them; a merge of two different
-    /// places is not modelled); with a location to merge, LLVM reports the
+    /// Reusing `existing` for `new` gives it the merge of their locations
+    /// (`DebugInfo::merged`); with a location to merge, LLVM reports the
     /// reused instruction changed, which CSE records again.
     fn merge_debug_loc(&mut self, func: &mut Function, existing: Inst, new: Inst) {
-        let Some(wanted) = func.inst(new).debug_loc.clone() else { return };
-        if func.inst(existing).debug_loc.as_ref() != Some(&wanted) {
-            func.set_debug_loc(existing, None);
-        }
+        let Some(wanted) = func.inst(new).debug_loc.as_deref() else { return };
+        let merged = func.module.debug_info().merged(Some(wanted), func.inst(existing).debug_loc.as_deref());
+        func.set_debug_loc(existing, merged);
         self.remember(func, existing);
     }
 
@@ -407,6 +423,8 @@ fn fold_constants(func: &mut Function, inst: Inst, explicit: &[VReg]) -> Vec<Ins
     func.modify(inst, |data| {
         data.opcode = InstOpcode::Known(G_CONSTANT);
         data.flags = crate::ir::InstFlags::NONE;
+        // A constant is built without a location, folded or not.
+        data.debug_loc = None;
         data.operands.truncate(1);
         data.operands.push(Operand::cimm(value));
     });
@@ -531,6 +549,8 @@ fn fold_fp_binary(func: &mut Function, inst: Inst, opcode: Opcode) {
     func.modify(inst, |data| {
         data.opcode = InstOpcode::Known(G_FCONSTANT);
         data.flags = crate::ir::InstFlags::NONE;
+        // A constant is built without a location, folded or not.
+        data.debug_loc = None;
         data.operands.truncate(1);
         data.operands.push(Operand::FpImm(Box::new(value)));
     });
@@ -609,6 +629,8 @@ fn fold_sext_inreg(func: &mut Function, inst: Inst) {
     func.modify(inst, |data| {
         data.opcode = InstOpcode::Known(Opcode::G_CONSTANT);
         data.flags = crate::ir::InstFlags::NONE;
+        // A constant is built without a location, folded or not.
+        data.debug_loc = None;
         data.operands.truncate(1);
         data.operands.push(Operand::cimm(folded));
     });

@@ -138,11 +138,6 @@ fn run(
     let mut lineage = Lineage::default();
     let mut helper = Helper::new(func, info, target);
     helper.known_bits_depth = options.known_bits_depth;
-    // The debug location new instructions get: LLVM's legalizer and
-    // artifact combiner share one builder, whose location each step and
-    // most combines set to their instruction's, and which otherwise keeps
-    // the last one set.
-    let mut builder_loc: Option<Box<str>> = None;
     loop {
         let mut retry: Vec<(Inst, String)> = Vec::new();
         while let Some(inst) = lists.instructions.pop() {
@@ -155,7 +150,7 @@ fn run(
             }
             let before = helper.func.inst_capacity();
             helper.take_explicit_defs();
-            builder_loc.clone_from(&helper.func.inst(inst).debug_loc);
+            helper.builder_loc.clone_from(&helper.func.inst(inst).debug_loc);
             let query = describe(helper.func, helper.func.inst(inst));
             let shown = tracer.as_ref().map(|t| t.capture(helper.func, inst));
             match helper.legalize_step(inst, query.as_ref()) {
@@ -163,8 +158,8 @@ fn run(
                 StepResult::Legalized => {
                     stats.steps += 1;
                     let explicit = helper.take_explicit_defs();
-                    stamp_debug_loc(helper.func, before, builder_loc.as_deref());
-                    cse.process_new(helper.func, before, &explicit);
+                    stamp_debug_loc(helper.func, before, helper.builder_loc.as_deref());
+                    cse.process_new(helper.func, before, &explicit, helper.builder_loc.as_deref());
                     if let (Some(tracer), Some(shown)) = (tracer.as_mut(), shown) {
                         tracer.step(helper.func, helper.info, shown, query.as_ref(), inst, before);
                     }
@@ -209,20 +204,20 @@ fn run(
             let opcode = helper.func.inst(inst).known_opcode();
             let loc = helper.func.inst(inst).debug_loc.clone();
             if sets_builder_loc_first(opcode) {
-                builder_loc.clone_from(&loc);
+                helper.builder_loc.clone_from(&loc);
             }
             let mut dead = Vec::new();
             let shown = tracer.as_ref().map(|t| t.capture(helper.func, inst));
             let combined = try_combine(&mut helper, inst, &mut dead);
             if combined && sets_builder_loc_when_combining(opcode) {
-                builder_loc = loc;
+                helper.builder_loc = loc;
             }
             // A failed combine may still have built a value (the value
             // finder's undef); what was built is CSE'd either way, as llc's
             // builder does.
             let explicit = helper.take_explicit_defs();
-            stamp_debug_loc(helper.func, before, builder_loc.as_deref());
-            cse.process_new(helper.func, before, &explicit);
+            stamp_debug_loc(helper.func, before, helper.builder_loc.as_deref());
+            cse.process_new(helper.func, before, &explicit, helper.builder_loc.as_deref());
             if combined {
                 stats.combines += 1;
                 if lineage.descend(inst, before, helper.func.inst_capacity()) {

@@ -10,11 +10,13 @@
 //! of LLVM's that gisel has seen.
 
 mod attributes;
+mod debug_info;
 mod global;
 mod lexer;
 mod preds;
 
 pub use attributes::AttributeSet;
+pub use debug_info::DebugInfo;
 pub use global::{GlobalKind, GlobalValue, Linkage, Visibility};
 pub use preds::reorder_predecessors;
 
@@ -50,6 +52,7 @@ pub struct IrModule {
     module_flags: Vec<(Box<str>, FlagValue)>,
     string_metadata: Vec<(Box<str>, Box<str>)>,
     ranges: FxHashMap<Box<str>, Box<[IntRange]>>,
+    debug_info: DebugInfo,
 }
 
 /// One half-open range `[lower, upper)` of a `!range` node, wrapping
@@ -84,6 +87,10 @@ impl IrModule {
             let trimmed = line.trim();
             if in_body {
                 in_body = trimmed != "}";
+                continue;
+            }
+            if let Some((id, node)) = debug_info_node(trimmed) {
+                reading.module.debug_info.read_node(id, node);
                 continue;
             }
             let toks = match trimmed.as_bytes().first() {
@@ -134,6 +141,11 @@ impl IrModule {
         self.ranges.get(node).map(|r| &**r)
     }
 
+    /// The module's debug locations and their scopes.
+    pub fn debug_info(&self) -> &DebugInfo {
+        &self.debug_info
+    }
+
     /// Adds the one-string metadata node `node` (`!0`) holding `text`.
     pub fn add_string_metadata(&mut self, node: &str, text: &str) {
         self.string_metadata.push((node.into(), text.into()));
@@ -163,6 +175,14 @@ fn global_line_tokens(line: &str) -> Vec<Token<'_>> {
 /// information, `distinct` nodes) is skipped unread.
 fn defines_node_list(line: &str) -> bool {
     line.split_once('=').is_some_and(|(_, node)| node.trim_start().starts_with("!{"))
+}
+
+/// `(N, node)` of a line `!N = node` defining a debug-information node
+/// (`!DI...`, `distinct` or not).
+fn debug_info_node(line: &str) -> Option<(&str, &str)> {
+    let (id, node) = line.strip_prefix('!')?.split_once(" = ")?;
+    let kind = node.strip_prefix("distinct ").unwrap_or(node);
+    kind.starts_with("!DI").then_some((id, node))
 }
 
 /// A global's name as written after `@` without its quotes.

@@ -60,6 +60,11 @@ pub struct Helper<'a> {
     /// How deep the artifact combiner's value tracking follows definitions
     /// (see [`LegalizeOptions::known_bits_depth`](crate::legalize::LegalizeOptions)).
     pub known_bits_depth: u32,
+    /// The debug location what is built gets: LLVM's legalizer and
+    /// artifact combiner share one builder, whose location each step and
+    /// most combines set to their instruction's, and which otherwise keeps
+    /// the last one set.
+    pub builder_loc: Option<Box<str>>,
     point: InsertPoint,
     changed: Vec<Inst>,
     replacements: Vec<VReg>,
@@ -75,6 +80,7 @@ impl<'a> Helper<'a> {
             info,
             target,
             known_bits_depth: super::known_bits::MAX_DEPTH,
+            builder_loc: None,
             point,
             changed: Vec::new(),
             replacements: Vec::new(),
