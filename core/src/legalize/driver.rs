@@ -9,6 +9,7 @@ use super::cse::{Cse, CseMode};
 use super::helper::{Helper, StepResult};
 use super::lineage::Lineage;
 use super::query::{QueryParts, describe};
+use super::salvage::salvage_debug_values;
 use super::target::LegalizeTarget;
 use super::trace::{LegalizeEvent, Tracer};
 use super::worklist::WorkList;
@@ -142,6 +143,7 @@ fn run(
         let mut retry: Vec<(Inst, String)> = Vec::new();
         while let Some(inst) = lists.instructions.pop() {
             if is_trivially_dead(helper.func, inst) {
+                salvage_debug_values(helper.func, inst);
                 erase(&mut lists, helper.func, inst);
                 continue;
             }
@@ -196,6 +198,7 @@ fn run(
         }
         while let Some(inst) = lists.artifacts.pop() {
             if is_trivially_dead(helper.func, inst) {
+                salvage_debug_values(helper.func, inst);
                 erase(&mut lists, helper.func, inst);
                 continue;
             }

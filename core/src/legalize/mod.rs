@@ -15,6 +15,7 @@ mod helper;
 mod known_bits;
 mod lineage;
 mod query;
+mod salvage;
 mod tail_call;
 mod target;
 mod trace;

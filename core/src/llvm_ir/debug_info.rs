@@ -1,14 +1,14 @@
 //! The debug locations of a module and the scopes they sit in, enough to
 //! merge two locations as LLVM 22's `DILocation::getMergedLocation` does
-//! when CSE moves an instruction up to serve a second one: the same place
+//! when CSE reuses an instruction for a second one: the same place
 //! stays, two places on one line keep the line (and, with key
 //! instructions, the atom of the lower rank), anything else becomes line 0
 //! of the nearest scope both share, walking inlined-at chains from the
 //! first frame they have in common.
 //!
-//! Not modelled (the merge then gives no location, as before): locations
-//! whose nearest common scope lies in another file than theirs, and atoms
-//! kept across different inlined-at chains (LLVM numbers a fresh atom group
+//! Not modelled (the merge then gives no location): locations whose
+//! nearest common scope lies in another file than theirs, and atoms kept
+//! across different inlined-at chains (LLVM numbers a fresh atom group
 //! module-wide).
 
 use rustc_hash::FxHashMap;
@@ -81,10 +81,10 @@ impl DebugInfo {
         }
     }
 
-    /// The location an instruction at `a` that CSE moves up to serve one at
-    /// `b` gets (`getMergedLocation(a, b)`; `a` is the builder's), as
-    /// `debug-location` writes it; `None` for no location, or for a merge
-    /// gisel does not model.
+    /// The merge of locations `a` (the builder's) and `b` (the reused
+    /// instruction's), `getMergedLocation(a, b)`, as `debug-location`
+    /// writes it; `None` for no location, or for a merge gisel does not
+    /// model.
     pub fn merged(&self, a: Option<&str>, b: Option<&str>) -> Option<Box<str>> {
         let (a, b) = (a?, b?);
         if a == b {
