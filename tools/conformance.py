@@ -10,13 +10,15 @@ numbers included (group realcode-exact), which may only go up too. The
 real-code corpus built at -O0 (realcode_corpus.py --opt 0), when given,
 has the same two kinds of groups (realcode-o0, realcode-o0-exact), and so
 has the one built at -O3 for each target's vector unit (realcode_corpus.py
---opt 3 --simd: realcode-simd, realcode-simd-exact).
+--opt 3 --simd: realcode-simd, realcode-simd-exact) and the one built with
+debug information (--cflags=-g: realcode-debug, realcode-debug-exact).
 
     python3 tools/conformance.py [--gisel target/release/gisel]
                                  [--corpus ../shared/conformance]
                                  [--realcode target/realcode]
                                  [--realcode-o0 target/realcode-o0]
                                  [--realcode-simd target/realcode-simd]
+                                 [--realcode-debug target/realcode-debug]
                                  [--llvm-tests target/llvm-tests] [--record]
 
 --record writes the figures of this run into the ratchet file (do it when
@@ -128,6 +130,7 @@ def main():
     ap.add_argument("--realcode", default=os.path.join(HERE, "..", "target", "realcode"))
     ap.add_argument("--realcode-o0", default=os.path.join(HERE, "..", "target", "realcode-o0"))
     ap.add_argument("--realcode-simd", default=os.path.join(HERE, "..", "target", "realcode-simd"))
+    ap.add_argument("--realcode-debug", default=os.path.join(HERE, "..", "target", "realcode-debug"))
     ap.add_argument("--llvm-tests", default=os.path.join(HERE, "..", "target", "llvm-tests"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--record", action="store_true")
@@ -144,7 +147,12 @@ def main():
     worse = []
     print(f"{'corpus':<10} {'group':<16} {'passed':>7} {'total':>6} {'recorded':>9}")
     groups = [(corpus, pattern, os.path.join(args.corpus, corpus)) for corpus, pattern in GROUPS]
-    realcode = (("realcode", args.realcode), ("realcode-o0", args.realcode_o0), ("realcode-simd", args.realcode_simd))
+    realcode = (
+        ("realcode", args.realcode),
+        ("realcode-o0", args.realcode_o0),
+        ("realcode-simd", args.realcode_simd),
+        ("realcode-debug", args.realcode_debug),
+    )
     for name, folder in realcode:
         if os.path.exists(os.path.join(folder, "MANIFEST.tsv")):
             groups += [(corpus, pattern, folder) for corpus, pattern in realcode_groups(name, folder)]
