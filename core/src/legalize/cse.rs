@@ -471,7 +471,6 @@ fn fold_vector(func: &mut Function, inst: Inst, opcode: Opcode, lhs: VReg, rhs: 
         .collect();
     let Some(folded) = folded.filter(|f| f.len() == lhs.len() && lhs.len() == rhs.len()) else { return Vec::new() };
     let element_ty = func.ty(def_vregs(func, inst)[0]).element_type();
-    let debug_loc = func.inst(inst).debug_loc.clone();
     let mut constants = Vec::with_capacity(folded.len());
     let mut elements = Vec::with_capacity(folded.len());
     for value in folded {
@@ -480,7 +479,6 @@ fn fold_vector(func: &mut Function, inst: Inst, opcode: Opcode, lhs: VReg, rhs: 
         constant.num_defs = 1;
         constant.operands.push(Operand::vreg_def(element));
         constant.operands.push(Operand::cimm(value));
-        constant.debug_loc.clone_from(&debug_loc);
         constants.push(func.insert_before(inst, constant));
         elements.push(element);
     }
