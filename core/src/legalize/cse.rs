@@ -420,15 +420,20 @@ fn fold_constants(func: &mut Function, inst: Inst, explicit: &[VReg]) -> Vec<Ins
         return Vec::new();
     }
     let Some(value) = fold_binary(opcode, &a, &b) else { return Vec::new() };
+    become_constant(func, inst, G_CONSTANT, Operand::cimm(value));
+    Vec::new()
+}
+
+/// `inst` becomes `opcode` (`G_CONSTANT` or `G_FCONSTANT`) of `value`,
+/// without flags and, as a constant is built, without a location.
+fn become_constant(func: &mut Function, inst: Inst, opcode: Opcode, value: Operand) {
     func.modify(inst, |data| {
-        data.opcode = InstOpcode::Known(G_CONSTANT);
+        data.opcode = InstOpcode::Known(opcode);
         data.flags = crate::ir::InstFlags::NONE;
-        // A constant is built without a location, folded or not.
         data.debug_loc = None;
         data.operands.truncate(1);
-        data.operands.push(Operand::cimm(value));
+        data.operands.push(value);
     });
-    Vec::new()
 }
 
 /// The value of `v` when a `G_CONSTANT` defines it (no look-through).
@@ -544,14 +549,7 @@ fn fold_fp_binary(func: &mut Function, inst: Inst, opcode: Opcode) {
             FpConst { kind: FpKind::Double, bits: u128::from(r.to_bits()) }
         }
     };
-    func.modify(inst, |data| {
-        data.opcode = InstOpcode::Known(G_FCONSTANT);
-        data.flags = crate::ir::InstFlags::NONE;
-        // A constant is built without a location, folded or not.
-        data.debug_loc = None;
-        data.operands.truncate(1);
-        data.operands.push(Operand::FpImm(Box::new(value)));
-    });
+    become_constant(func, inst, G_FCONSTANT, Operand::FpImm(Box::new(value)));
 }
 
 /// LLVM's `ConstantFoldBinOp` on two constants of the same width.
@@ -624,12 +622,5 @@ fn fold_sext_inreg(func: &mut Function, inst: Inst) {
         return;
     }
     let folded = value.zext_or_trunc(width).sext_or_trunc(bits);
-    func.modify(inst, |data| {
-        data.opcode = InstOpcode::Known(Opcode::G_CONSTANT);
-        data.flags = crate::ir::InstFlags::NONE;
-        // A constant is built without a location, folded or not.
-        data.debug_loc = None;
-        data.operands.truncate(1);
-        data.operands.push(Operand::cimm(folded));
-    });
+    become_constant(func, inst, Opcode::G_CONSTANT, Operand::cimm(folded));
 }
