@@ -100,7 +100,7 @@ pub fn stack_slots(func: &Function) -> Vec<(u32, Site)> {
         }
         let Some(address) = def_vreg(data) else { continue };
         for user in func.use_insts(address) {
-            let load = func.inst(*user);
+            let load = func.inst(user);
             let is_load = [Opcode::G_LOAD, Opcode::G_SEXTLOAD, Opcode::G_ZEXTLOAD].into_iter().any(|op| load.is(op));
             let Some(size) = load.mem.first().and_then(|m| m.memory_type()).map(|t| t.size_in_bits() as u32) else {
                 continue;
@@ -121,7 +121,7 @@ pub fn stack_slots(func: &Function) -> Vec<(u32, Site)> {
                 site.widths.push(func.ty(value).size_in_bits() as u32);
                 site.promised = Some(extension);
             }
-            if func.use_insts(value).iter().any(|u| reads_as_float(func.inst(*u))) {
+            if func.use_insts(value).any(|u| reads_as_float(func.inst(u))) {
                 site.class = RegClass::Float;
             }
         }
@@ -139,7 +139,7 @@ pub fn stack_slots(func: &Function) -> Vec<(u32, Site)> {
 /// The extension a `G_ASSERT_SEXT` or `G_ASSERT_ZEXT` of `value` asserts
 /// (`(signed, bits)`).
 pub(super) fn asserted_extension(func: &Function, value: VReg) -> Option<(bool, u32)> {
-    func.use_insts(value).iter().map(|i| func.inst(*i)).find_map(|data| {
+    func.use_insts(value).map(|i| func.inst(i)).find_map(|data| {
         let signed = match data.known_opcode()? {
             Opcode::G_ASSERT_SEXT => true,
             Opcode::G_ASSERT_ZEXT => false,
@@ -162,7 +162,7 @@ fn def_vreg(data: &InstData) -> Option<VReg> {
 fn narrowed_widths(func: &Function, value: VReg) -> Vec<u32> {
     let mut widths = Vec::new();
     for user in func.use_insts(value) {
-        let u = func.inst(*user);
+        let u = func.inst(user);
         if (u.is(Opcode::G_TRUNC) || u.is(Opcode::G_SEXT_INREG))
             && let Some(d) = def_vreg(u)
         {

@@ -43,6 +43,20 @@ impl<T> ChunkedVec<T> {
         self.len += 1;
     }
 
+    /// The items, in order.
+    pub(super) fn iter(&self) -> impl Iterator<Item = &T> {
+        self.chunks.iter().flatten()
+    }
+
+    /// The items from index `start` on, in order, mutably.
+    pub(super) fn iter_mut_from(&mut self, start: usize) -> impl Iterator<Item = &mut T> {
+        let (first, offset) = (start / CHUNK, start % CHUNK);
+        self.chunks.iter_mut().skip(first).enumerate().flat_map(move |(i, chunk)| {
+            let skip = if i == 0 { offset } else { 0 };
+            chunk.iter_mut().skip(skip)
+        })
+    }
+
     /// Makes room for `additional` more items in the chunk being filled.
     pub(super) fn reserve(&mut self, additional: usize) {
         match self.chunks.last_mut() {
@@ -85,5 +99,11 @@ mod tests {
         }
         items[CHUNK] = 0;
         assert_eq!(items[CHUNK], 0);
+        assert!(items.iter().enumerate().all(|(i, item)| *item == i || i == CHUNK));
+        for item in items.iter_mut_from(CHUNK - 1) {
+            *item = usize::MAX;
+        }
+        assert_eq!(items[CHUNK - 2], CHUNK - 2);
+        assert!(items.iter().skip(CHUNK - 1).all(|item| *item == usize::MAX));
     }
 }

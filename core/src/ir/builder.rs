@@ -161,7 +161,7 @@ mod tests {
         let order: Vec<Inst> = func.block_insts(block).collect();
         assert_eq!(order.len(), 3);
         assert_eq!(func.use_insts(x).len(), 2);
-        assert_eq!(func.use_insts(y), &[last]);
+        assert_eq!(func.use_insts(y).collect::<Vec<_>>(), [last]);
         func.erase(order[2]);
         assert!(func.has_no_uses(y));
     }

@@ -4,10 +4,12 @@
 //! mutation that goes through [`Function`].
 
 use super::arena::ChunkedVec;
+use super::node::Node;
 use super::{Block, ConstantPool, Inst, InstData, JumpTableKind, Names, Operand, Reg, StackFrame, Symbol, VReg};
 use crate::llvm_ir::IrModule;
 use crate::opcode::Opcode;
 use crate::ty::Llt;
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::sync::Arc;
 
@@ -26,19 +28,23 @@ pub struct VRegInfo {
     pub ty: Llt,
     /// Register class or bank (`gpr64`, `gpr`); `None` prints as `_`.
     pub class: Option<Symbol>,
-    /// The name of a named vreg (`%ptr`).
-    pub name: Option<Box<str>>,
     /// The number llc gives it (`%N`), [`NO_NUMBER`] once dropped (see
     /// [`Function::drop_vreg_number`]).
     number: u32,
     /// Instructions defining it (one in SSA form).
-    defs: SmallVec<[Inst; 4]>,
-    /// Instructions using it, once per use operand.
-    uses: SmallVec<[Inst; 4]>,
-    /// The opcode of each of `uses` (`None` for a target instruction), so
-    /// that a search of a long use list for users of some opcodes reads
-    /// this list, not every user.
-    use_opcodes: SmallVec<[Option<Opcode>; 4]>,
+    defs: SmallVec<[Inst; 2]>,
+    /// Instructions using it, once per use operand, with their opcodes.
+    uses: SmallVec<[Use; 2]>,
+}
+
+/// An entry of a register's use list: the using instruction and its
+/// opcode (`None` for a target instruction), kept beside it so that a
+/// search of a long use list for users of some opcodes reads the list,
+/// not every user.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Use {
+    inst: Inst,
+    opcode: Option<Opcode>,
 }
 
 /// The number of a virtual register llc never makes.
@@ -110,7 +116,9 @@ pub struct Function {
     /// `G_READ_REGISTER` and `G_WRITE_REGISTER` name their register with),
     /// shared by every function of the module.
     pub module: Arc<IrModule>,
-    vregs: Vec<VRegInfo>,
+    vregs: ChunkedVec<VRegInfo>,
+    /// The names of named vregs (`%ptr`), few enough to keep aside.
+    vreg_names: FxHashMap<VReg, Box<str>>,
     /// How many virtual registers llc never makes (see
     /// [`Function::drop_vreg_number`]).
     unnumbered: u32,
@@ -120,9 +128,8 @@ pub struct Function {
     /// Whether some register was ever numbered out of creation order.
     numbers_reordered: bool,
     insts: ChunkedVec<InstData>,
-    /// Each placed instruction's sequence number: increasing along its
-    /// block, so that order queries take O(1).
-    order: Vec<u32>,
+    /// Each instruction's place in the layout, by index.
+    nodes: ChunkedVec<Node>,
     blocks: Vec<BlockData>,
     layout: Vec<Block>,
 }
@@ -171,7 +178,7 @@ impl Function {
         self.vregs[v.index()].number = NO_NUMBER;
         self.unnumbered += 1;
         let from = self.renumbered_from.map_or(v.index() + 1, |r| r.min(v.index() + 1));
-        for later in &mut self.vregs[from..] {
+        for later in self.vregs.iter_mut_from(from) {
             if later.number != NO_NUMBER && later.number > dropped {
                 later.number -= 1;
             }
@@ -191,7 +198,7 @@ impl Function {
         }
         let moved = made.len() as u32;
         let is_made = |i: usize| made.iter().any(|m| m.index() == i);
-        for (i, info) in self.vregs.iter_mut().enumerate().skip(v.index()) {
+        for (i, info) in (v.index()..).zip(self.vregs.iter_mut_from(v.index())) {
             if info.number != NO_NUMBER && info.number >= first && !is_made(i) {
                 info.number += moved;
             }
@@ -246,6 +253,19 @@ impl Function {
         &mut self.vregs[v.index()]
     }
 
+    /// The name of a named vreg (`%ptr` has `ptr`).
+    pub fn vreg_name(&self, v: VReg) -> Option<&str> {
+        if self.vreg_names.is_empty() {
+            return None;
+        }
+        self.vreg_names.get(&v).map(|name| &**name)
+    }
+
+    /// Names `v` (`%ptr`).
+    pub fn set_vreg_name(&mut self, v: VReg, name: &str) {
+        self.vreg_names.insert(v, name.into());
+    }
+
     /// The type of a virtual register.
     pub fn ty(&self, v: VReg) -> Llt {
         self.vregs[v.index()].ty
@@ -262,15 +282,14 @@ impl Function {
     }
 
     /// The instructions using `v`, once per use operand.
-    pub fn use_insts(&self, v: VReg) -> &[Inst] {
-        &self.vregs[v.index()].uses
+    pub fn use_insts(&self, v: VReg) -> impl ExactSizeIterator<Item = Inst> + Clone + '_ {
+        self.vregs[v.index()].uses.iter().map(|u| u.inst)
     }
 
     /// The instructions using `v` with their opcodes (`None` for a
     /// target opcode), as [`Function::use_insts`] lists them.
     pub fn uses_with_opcodes(&self, v: VReg) -> impl Iterator<Item = (Inst, Option<Opcode>)> + '_ {
-        let info = &self.vregs[v.index()];
-        info.uses.iter().copied().zip(info.use_opcodes.iter().copied())
+        self.vregs[v.index()].uses.iter().map(|u| (u.inst, u.opcode))
     }
 
     /// True when nothing uses `v`.
@@ -315,20 +334,25 @@ impl Function {
         &self.insts[i.index()]
     }
 
+    /// The block holding an instruction (`None` once erased).
+    pub fn inst_block(&self, i: Inst) -> Option<Block> {
+        self.nodes[i.index()].block()
+    }
+
     /// The next instruction in its block.
     pub fn next_inst(&self, i: Inst) -> Option<Inst> {
-        self.insts[i.index()].next
+        self.nodes[i.index()].next()
     }
 
     /// The previous instruction in its block.
     pub fn prev_inst(&self, i: Inst) -> Option<Inst> {
-        self.insts[i.index()].prev
+        self.nodes[i.index()].prev()
     }
 
     /// True when `a` comes before `b`; both are placed in the same block.
     pub fn comes_before(&self, a: Inst, b: Inst) -> bool {
-        debug_assert_eq!(self.insts[a.index()].block, self.insts[b.index()].block);
-        self.order[a.index()] < self.order[b.index()]
+        debug_assert_eq!(self.inst_block(a), self.inst_block(b));
+        self.nodes[a.index()].seq < self.nodes[b.index()].seq
     }
 
     /// Number of instructions ever created (erased ones included).
@@ -340,7 +364,7 @@ impl Function {
     /// that knows about how many it will create.
     pub fn reserve_insts(&mut self, additional: usize) {
         self.insts.reserve(additional);
-        self.order.reserve(additional);
+        self.nodes.reserve(additional);
     }
 
     /// Places `data` at the end of block `b`.
@@ -353,8 +377,8 @@ impl Function {
 
     /// Places `data` right before `at`.
     pub fn insert_before(&mut self, at: Inst, data: InstData) -> Inst {
-        let block = self.insts[at.index()].block.expect("insert before a placed instruction");
-        let prev = self.insts[at.index()].prev;
+        let block = self.inst_block(at).expect("insert before a placed instruction");
+        let prev = self.prev_inst(at);
         let inst = self.create(data);
         self.link(inst, block, prev, Some(at));
         inst
@@ -362,8 +386,8 @@ impl Function {
 
     /// Places `data` right after `at`.
     pub fn insert_after(&mut self, at: Inst, data: InstData) -> Inst {
-        let block = self.insts[at.index()].block.expect("insert after a placed instruction");
-        let next = self.insts[at.index()].next;
+        let block = self.inst_block(at).expect("insert after a placed instruction");
+        let next = self.next_inst(at);
         let inst = self.create(data);
         self.link(inst, block, Some(at), next);
         inst
@@ -373,34 +397,31 @@ impl Function {
     pub fn move_before(&mut self, i: Inst, at: Inst) {
         let data = self.insts[i.index()].clone();
         self.erase(i);
-        let block = self.insts[at.index()].block.expect("move before a placed instruction");
-        let prev = self.insts[at.index()].prev;
+        let block = self.inst_block(at).expect("move before a placed instruction");
+        let prev = self.prev_inst(at);
         self.insts[i.index()] = data;
         self.link(i, block, prev, Some(at));
     }
 
     /// Removes `i` from its block and from the def/use lists.
     pub fn erase(&mut self, i: Inst) {
-        let Some(block) = self.insts[i.index()].block else { return };
+        let Some(block) = self.inst_block(i) else { return };
         self.unregister_operands(i);
-        let (prev, next) = (self.insts[i.index()].prev, self.insts[i.index()].next);
+        let (prev, next) = (self.prev_inst(i), self.next_inst(i));
         match prev {
-            Some(p) => self.insts[p.index()].next = next,
+            Some(p) => self.nodes[p.index()].set_next(next),
             None => self.blocks[block.index()].first = next,
         }
         match next {
-            Some(n) => self.insts[n.index()].prev = prev,
+            Some(n) => self.nodes[n.index()].set_prev(prev),
             None => self.blocks[block.index()].last = prev,
         }
-        let data = &mut self.insts[i.index()];
-        data.block = None;
-        data.prev = None;
-        data.next = None;
+        self.nodes[i.index()] = Node::UNPLACED;
     }
 
     /// Replaces operand `index` of `i`, keeping def/use lists in sync.
     pub fn set_operand(&mut self, i: Inst, index: usize, operand: Operand) {
-        let placed = self.insts[i.index()].block.is_some();
+        let placed = self.inst_block(i).is_some();
         if placed {
             let old = self.insts[i.index()].operands[index].clone();
             self.unregister(i, &old);
@@ -419,7 +440,7 @@ impl Function {
     /// Changes an instruction in place through `edit`; def/use lists are
     /// rebuilt for it afterwards.
     pub fn modify(&mut self, i: Inst, edit: impl FnOnce(&mut InstData)) {
-        let placed = self.insts[i.index()].block.is_some();
+        let placed = self.inst_block(i).is_some();
         if placed {
             self.unregister_operands(i);
         }
@@ -431,7 +452,7 @@ impl Function {
 
     /// Rewrites every use of `from` into a use of `to`.
     pub fn replace_all_uses(&mut self, from: VReg, to: VReg) {
-        let users: Vec<Inst> = self.vregs[from.index()].uses.to_vec();
+        let users: Vec<Inst> = self.use_insts(from).collect();
         for user in users {
             self.modify(user, |data| {
                 for op in data.operands.iter_mut() {
@@ -448,23 +469,18 @@ impl Function {
 
     fn create(&mut self, data: InstData) -> Inst {
         self.insts.push(data);
-        self.order.push(0);
+        self.nodes.push(Node::UNPLACED);
         Inst::new(self.insts.len() - 1)
     }
 
     fn link(&mut self, inst: Inst, block: Block, prev: Option<Inst>, next: Option<Inst>) {
-        {
-            let data = &mut self.insts[inst.index()];
-            data.block = Some(block);
-            data.prev = prev;
-            data.next = next;
-        }
+        self.nodes[inst.index()] = Node::placed(block, prev, next);
         match prev {
-            Some(p) => self.insts[p.index()].next = Some(inst),
+            Some(p) => self.nodes[p.index()].set_next(Some(inst)),
             None => self.blocks[block.index()].first = Some(inst),
         }
         match next {
-            Some(n) => self.insts[n.index()].prev = Some(inst),
+            Some(n) => self.nodes[n.index()].set_prev(Some(inst)),
             None => self.blocks[block.index()].last = Some(inst),
         }
         self.number(inst, block, prev, next);
@@ -476,20 +492,20 @@ impl Function {
     /// room (a few locally, or the whole block past a limit), as
     /// Cranelift's `Layout` does.
     fn number(&mut self, inst: Inst, block: Block, prev: Option<Inst>, next: Option<Inst>) {
-        let lower = prev.map_or(0, |p| self.order[p.index()]);
-        let upper = next.map(|n| self.order[n.index()]);
+        let lower = prev.map_or(0, |p| self.nodes[p.index()].seq);
+        let upper = next.map(|n| self.nodes[n.index()].seq);
         match upper {
             None => match lower.checked_add(STRIDE) {
-                Some(seq) => self.order[inst.index()] = seq,
+                Some(seq) => self.nodes[inst.index()].seq = seq,
                 None => self.renumber_block(block),
             },
-            Some(upper) if upper - lower >= 2 => self.order[inst.index()] = lower + (upper - lower) / 2,
+            Some(upper) if upper - lower >= 2 => self.nodes[inst.index()].seq = lower + (upper - lower) / 2,
             Some(_) => {
                 // Push the following numbers up by one each until a gap.
                 let mut seq = lower;
                 let mut cursor = Some(inst);
                 while let Some(i) = cursor {
-                    if self.order[i.index()] > seq && i != inst {
+                    if self.nodes[i.index()].seq > seq && i != inst {
                         return;
                     }
                     seq += 1;
@@ -497,8 +513,8 @@ impl Function {
                         self.renumber_block(block);
                         return;
                     }
-                    self.order[i.index()] = seq;
-                    cursor = self.insts[i.index()].next;
+                    self.nodes[i.index()].seq = seq;
+                    cursor = self.next_inst(i);
                 }
             }
         }
@@ -510,8 +526,8 @@ impl Function {
         let mut seq = 0u32;
         while let Some(i) = cursor {
             seq += STRIDE;
-            self.order[i.index()] = seq;
-            cursor = self.insts[i.index()].next;
+            self.nodes[i.index()].seq = seq;
+            cursor = self.next_inst(i);
         }
     }
 
@@ -549,7 +565,7 @@ impl Function {
 /// instruction's operands, which call it for each one as instructions are
 /// placed (every instruction the reader reads).
 #[inline(always)]
-fn register(vregs: &mut [VRegInfo], i: Inst, opcode: Option<Opcode>, op: &Operand) {
+fn register(vregs: &mut ChunkedVec<VRegInfo>, i: Inst, opcode: Option<Opcode>, op: &Operand) {
     if let Operand::Reg(r) = op
         && let Reg::Virtual(v) = r.reg
     {
@@ -557,15 +573,14 @@ fn register(vregs: &mut [VRegInfo], i: Inst, opcode: Option<Opcode>, op: &Operan
         if r.is_def() {
             info.defs.push(i);
         } else {
-            info.uses.push(i);
-            info.use_opcodes.push(opcode);
+            info.uses.push(Use { inst: i, opcode });
         }
     }
 }
 
 /// Removes one entry for `i` from the def or use list of the virtual
 /// register `op` names.
-fn unregister(vregs: &mut [VRegInfo], i: Inst, op: &Operand) {
+fn unregister(vregs: &mut ChunkedVec<VRegInfo>, i: Inst, op: &Operand) {
     if let Operand::Reg(r) = op
         && let Reg::Virtual(v) = r.reg
     {
@@ -574,9 +589,8 @@ fn unregister(vregs: &mut [VRegInfo], i: Inst, op: &Operand) {
             if let Some(pos) = info.defs.iter().rposition(|x| *x == i) {
                 remove_keeping_order(&mut info.defs, pos);
             }
-        } else if let Some(pos) = info.uses.iter().rposition(|x| *x == i) {
+        } else if let Some(pos) = info.uses.iter().rposition(|u| u.inst == i) {
             remove_keeping_order(&mut info.uses, pos);
-            remove_keeping_order(&mut info.use_opcodes, pos);
         }
     }
 }
@@ -603,7 +617,7 @@ impl Iterator for BlockInsts<'_> {
 
     fn next(&mut self) -> Option<Inst> {
         let current = self.next?;
-        self.next = self.func.insts[current.index()].next;
+        self.next = self.func.next_inst(current);
         Some(current)
     }
 }

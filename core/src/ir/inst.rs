@@ -1,7 +1,7 @@
 //! Instructions: an opcode, operands (defs first), flags, memory operands
 //! and trailing annotations, linked into their block's list.
 
-use super::{Block, Inst, MemOperand, Operand, Symbol};
+use super::{MemOperand, Operand, Symbol};
 use crate::opcode::Opcode;
 use smallvec::SmallVec;
 
@@ -122,13 +122,11 @@ pub struct InstData {
     pub mem: Vec<MemOperand>,
     /// Trailing annotations after the operands, as written
     /// (`pre-instr-symbol <mcsymbol x>`, `heap-alloc-marker !3`, `pcsections !4`,
-    /// `mmra !5`, `cfi-type 3`, `debug-instr-number 2`).
-    pub annotations: Vec<Box<str>>,
+    /// `mmra !5`, `cfi-type 3`, `debug-instr-number 2`); a boxed slice,
+    /// as few instructions have any.
+    annotations: Option<Box<[Box<str>]>>,
     /// `debug-location !N` or an inline `DILocation(...)`, as written.
     pub debug_loc: Option<Box<str>>,
-    pub(super) block: Option<Block>,
-    pub(super) prev: Option<Inst>,
-    pub(super) next: Option<Inst>,
 }
 
 impl InstData {
@@ -140,12 +138,21 @@ impl InstData {
             num_defs: 0,
             flags: InstFlags::NONE,
             mem: Vec::new(),
-            annotations: Vec::new(),
+            annotations: None,
             debug_loc: None,
-            block: None,
-            prev: None,
-            next: None,
         }
+    }
+
+    /// The trailing annotations, as written.
+    pub fn annotations(&self) -> &[Box<str>] {
+        self.annotations.as_deref().unwrap_or_default()
+    }
+
+    /// Adds a trailing annotation.
+    pub fn push_annotation(&mut self, text: Box<str>) {
+        let mut annotations = self.annotations.take().map(Vec::from).unwrap_or_default();
+        annotations.push(text);
+        self.annotations = Some(annotations.into_boxed_slice());
     }
 
     /// The target-independent opcode, if any.
@@ -172,10 +179,5 @@ impl InstData {
     /// layout describes.
     pub fn explicit_operands(&self) -> impl Iterator<Item = &Operand> + Clone {
         self.operands.iter().filter(|op| op.as_reg().is_none_or(|r| !r.is_implicit()))
-    }
-
-    /// The block holding the instruction (`None` once erased).
-    pub fn block(&self) -> Option<Block> {
-        self.block
     }
 }

@@ -11,6 +11,7 @@ mod inst;
 mod jump_table;
 mod mem;
 mod names;
+mod node;
 mod operand;
 mod target_insts;
 mod verify;

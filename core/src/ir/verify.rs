@@ -123,7 +123,7 @@ fn check_vector_index(func: &Function, op: Opcode, data: &InstData, bits: u32, r
 }
 
 fn vreg_name(func: &Function, v: super::VReg) -> String {
-    match &func.vreg(v).name {
+    match func.vreg_name(v) {
         Some(name) => format!("%{name}"),
         None => format!("%{}", v.index()),
     }

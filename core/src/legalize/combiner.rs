@@ -38,8 +38,7 @@ pub(super) fn try_combine(h: &mut Helper<'_>, inst: Inst, dead: &mut Vec<Inst>) 
             Some(Opcode::G_MERGE_VALUES | Opcode::G_BUILD_VECTOR | Opcode::G_CONCAT_VECTORS) => h
                 .func
                 .use_insts(defs[0])
-                .iter()
-                .any(|u| h.func.inst(*u).is(Opcode::G_UNMERGE_VALUES) || h.func.inst(*u).is(Opcode::G_TRUNC)),
+                .any(|u| h.func.inst(u).is(Opcode::G_UNMERGE_VALUES) || h.func.inst(u).is(Opcode::G_TRUNC)),
             _ => false,
         };
         if look_again {
@@ -96,7 +95,7 @@ fn mark_chain_dead(func: &Function, inst: Inst, source_def: Option<Inst>, dead: 
         return;
     }
     let only_used_by_dead = func.inst(def).defs().iter().all(|op| match op.as_reg().map(|r| r.reg) {
-        Some(Reg::Virtual(v)) => func.use_insts(v).iter().all(|u| dead.contains(u)),
+        Some(Reg::Virtual(v)) => func.use_insts(v).all(|u| dead.contains(&u)),
         _ => false,
     });
     if only_used_by_dead && (is_trivially_dead(func, def) || is_cast_like(func, def)) && !dead.contains(&def) {
@@ -172,7 +171,7 @@ fn replace_reg(h: &mut Helper<'_>, from: VReg, to: VReg) {
     }
     // Every user changes, and is looked at again (LLVM's observer reports
     // each use rewritten by `replaceRegWith`).
-    for user in h.func.use_insts(from).to_vec() {
+    for user in h.func.use_insts(from).collect::<Vec<_>>() {
         h.mark_changed(user);
     }
     h.func.replace_all_uses(from, to);

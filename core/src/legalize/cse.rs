@@ -114,7 +114,7 @@ impl Cse {
             return;
         }
         self.set_recorded(inst, false);
-        if func.inst(inst).block().is_some() {
+        if func.inst_block(inst).is_some() {
             self.pending.push(inst);
         }
     }
@@ -184,7 +184,7 @@ impl Cse {
         let end = func.inst_capacity();
         for index in first_new..end {
             let inst = Inst::new(index);
-            if func.inst(inst).block().is_none() {
+            if func.inst_block(inst).is_none() {
                 continue;
             }
             // A vector operation on constant vectors becomes a vector of
@@ -301,7 +301,7 @@ fn def_vregs(func: &Function, inst: Inst) -> SmallVec<[VReg; 2]> {
 fn key_hash(func: &Function, inst: Inst) -> Option<u64> {
     let data = func.inst(inst);
     let opcode = data.known_opcode().filter(|op| is_cse_opcode(*op))?;
-    let block = data.block()?;
+    let block = func.inst_block(inst)?;
     if data.num_defs == 0 || (data.num_defs != 1 && opcode != Opcode::G_UNMERGE_VALUES) {
         return None;
     }
@@ -332,7 +332,7 @@ fn key_hash(func: &Function, inst: Inst) -> Option<u64> {
 /// one: the two compared field by field.
 fn has_key_of(func: &Function, existing: Inst, inst: Inst) -> bool {
     let (data, wanted) = (func.inst(existing), func.inst(inst));
-    if data.block() != wanted.block()
+    if func.inst_block(existing) != func.inst_block(inst)
         || data.opcode != wanted.opcode
         || data.flags != wanted.flags
         || data.num_defs != wanted.num_defs

@@ -274,7 +274,7 @@ fn stamp_debug_loc(func: &mut Function, first_new: usize, loc: Option<&str>) {
         let inst = Inst::new(index);
         let data = func.inst(inst);
         let constant = data.is(Opcode::G_CONSTANT) || data.is(Opcode::G_FCONSTANT);
-        if data.block().is_some() && data.debug_loc.is_none() && !constant {
+        if func.inst_block(inst).is_some() && data.debug_loc.is_none() && !constant {
             func.set_debug_loc(inst, Some(loc.into()));
         }
     }
@@ -290,7 +290,7 @@ struct Lists {
 impl Lists {
     fn queue(&mut self, func: &Function, inst: Inst) {
         let data = func.inst(inst);
-        if data.block().is_none() || !data.known_opcode().is_some_and(Opcode::is_legalizable) {
+        if func.inst_block(inst).is_none() || !data.known_opcode().is_some_and(Opcode::is_legalizable) {
             return;
         }
         if is_artifact(func, inst) { self.artifacts.insert(inst) } else { self.instructions.insert(inst) }
@@ -304,7 +304,7 @@ fn requeue(lists: &mut Lists, helper: &mut Helper<'_>, cse: &mut Cse, before: us
         lists.queue(helper.func, Inst::new(index));
     }
     for inst in helper.take_changed() {
-        if helper.func.inst(inst).block().is_some() {
+        if helper.func.inst_block(inst).is_some() {
             cse.remember(helper.func, inst);
         }
         lists.queue(helper.func, inst);
@@ -317,7 +317,7 @@ fn erase(lists: &mut Lists, func: &mut Function, inst: Inst) {
     let mut chain: SmallVec<[Inst; 4]> = smallvec![inst];
     let mut first = true;
     while let Some(dead) = chain.pop() {
-        if func.inst(dead).block().is_none() || (!first && !is_trivially_dead(func, dead)) {
+        if func.inst_block(dead).is_none() || (!first && !is_trivially_dead(func, dead)) {
             continue;
         }
         first = false;

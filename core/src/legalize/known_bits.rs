@@ -513,7 +513,7 @@ mod tests {
 
     fn zero_mask(body: &str, name: &str) -> u128 {
         let func = parse_body("f", body, &[], &|_| 64).expect("parses");
-        let v = func.vregs().find(|v| func.vreg(*v).name.as_deref() == Some(name)).expect("named vreg");
+        let v = func.vregs().find(|v| func.vreg_name(*v) == Some(name)).expect("named vreg");
         known_zero(&func, &DefaultTarget, v, MAX_DEPTH).to_u128().expect("fits")
     }
 
@@ -526,7 +526,7 @@ mod tests {
                     %q:_(s32) = G_ICMP intpred(ult), %a(s32), %a\n  %n:_(s32) = G_AND %p, %q\n  \
                     %carry:_(s32) = G_OR %p, %n\n";
         let func = parse_body("f", body, &[], &|_| 64).expect("parses");
-        let carry = func.vregs().find(|v| func.vreg(*v).name.as_deref() == Some("carry")).expect("named vreg");
+        let carry = func.vregs().find(|v| func.vreg_name(*v) == Some("carry")).expect("named vreg");
         let high = |depth| known_zero(&func, &DefaultTarget, carry, depth).to_u128().expect("fits");
         assert_eq!(high(MAX_DEPTH), 0xffff_fffe);
         assert_eq!(high(2), 0);
@@ -653,7 +653,7 @@ mod tests {
                     %h:_(s32) = G_SHL %i, %two(s32)\n  %e:_(s32) = G_SHL %s, %four(s32)\n";
         let func = parse_body("f", body, &[], &|_| 64).expect("parses");
         let sign_bits = |name: &str| {
-            let v = func.vregs().find(|v| func.vreg(*v).name.as_deref() == Some(name)).expect("named vreg");
+            let v = func.vregs().find(|v| func.vreg_name(*v) == Some(name)).expect("named vreg");
             num_sign_bits(&func, &DefaultTarget, v, MAX_DEPTH)
         };
         assert_eq!(sign_bits("a"), 1);
@@ -680,7 +680,7 @@ mod tests {
                     %c:_(s64) = COPY %m(s64)\n";
         let func = parse_body("f", body, &[], &|_| 64).expect("parses");
         let sign_bits = |name: &str, depth: u32| {
-            let v = func.vregs().find(|v| func.vreg(*v).name.as_deref() == Some(name)).expect("named vreg");
+            let v = func.vregs().find(|v| func.vreg_name(*v) == Some(name)).expect("named vreg");
             num_sign_bits(&func, &DefaultTarget, v, depth)
         };
         assert_eq!(sign_bits("t", MAX_DEPTH), 20);
@@ -699,7 +699,7 @@ mod tests {
                     %decu:_(s32) = G_ADD %u, %minus\n  %any:_(s32) = G_ADD %a, %s\n";
         let func = parse_body("f", body, &[], &|_| 64).expect("parses");
         let sign_bits = |name: &str| {
-            let v = func.vregs().find(|v| func.vreg(*v).name.as_deref() == Some(name)).expect("named vreg");
+            let v = func.vregs().find(|v| func.vreg_name(*v) == Some(name)).expect("named vreg");
             num_sign_bits(&func, &DefaultTarget, v, MAX_DEPTH)
         };
         assert_eq!(sign_bits("add"), 16);

@@ -32,7 +32,7 @@ pub(super) fn salvage_debug_values(func: &mut Function, dead: Inst) {
         }
         _ => return,
     };
-    let users: Vec<Inst> = func.use_insts(value).to_vec();
+    let users: Vec<Inst> = func.use_insts(value).collect();
     for user in users {
         let data = func.inst(user);
         let [Operand::Reg(location), Operand::Reg(indirect), _, Operand::Metadata(expression)] = &data.operands[..]

@@ -119,7 +119,7 @@ fn result_text(func: &Function, inst: Inst, created_from: usize) -> Vec<String> 
     let shown = |i: Inst| i == inst || i.index() >= created_from;
     let mut blocks = Vec::new();
     for i in (created_from..func.inst_capacity()).map(Inst::new).chain([inst]) {
-        if let Some(block) = func.inst(i).block()
+        if let Some(block) = func.inst_block(i)
             && !blocks.contains(&block)
         {
             blocks.push(block);

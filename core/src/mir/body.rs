@@ -117,7 +117,7 @@ pub(super) fn parse_body<'t>(
             func.vreg_mut(v).class = Some(symbol);
         }
         if !name.bytes().all(|b| b.is_ascii_digit()) {
-            func.vreg_mut(v).name = Some(name.as_str().into());
+            func.set_vreg_name(v, name.as_str());
         }
         vregs.by_name.insert(name.as_str(), v);
         vregs.first_seen.push(0..0);
@@ -429,7 +429,7 @@ fn check_operand_count(op: Opcode, inst: &InstData, span: Range<usize>) -> Resul
 fn check_types(func: &Function, vregs: &VRegTable<'_>) -> Result<(), MirError> {
     for v in func.vregs() {
         let info = func.vreg(v);
-        let unreferenced = func.def_insts(v).is_empty() && func.use_insts(v).is_empty();
+        let unreferenced = func.def_insts(v).is_empty() && func.has_no_uses(v);
         if !info.ty.is_valid() && info.class.is_none() && !unreferenced {
             let span = vregs.first_seen[v.index()].clone();
             let message = if vregs.generic[v.index()] {

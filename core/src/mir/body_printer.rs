@@ -203,7 +203,7 @@ pub fn print_inst(func: &Function, inst: &InstData, out: &mut String) {
         let show_type = type_to_print(func, op, i, layout, variadic, &mut printed_type_indices);
         print_operand(func, op, false, show_type, out);
     }
-    for annotation in &inst.annotations {
+    for annotation in inst.annotations() {
         out.push_str(if first { " " } else { ", " });
         first = false;
         out.push_str(annotation);
@@ -382,7 +382,7 @@ fn print_register(func: &Function, reg: &RegOperand, before_equals: bool, show_t
         Reg::Virtual(v) => {
             let info = func.vreg(v);
             out.push('%');
-            match &info.name {
+            match func.vreg_name(v) {
                 Some(name) => out.push_str(name),
                 None => push_decimal(out, u64::from(func.vreg_number(v))),
             }

@@ -367,7 +367,7 @@ pub fn write_function_with(function: &MachineFunction, target: &Target, options:
     out.reserve(64 * func.num_vregs() + 40 * func.inst_capacity() + 2048);
     // Named vregs are not listed, as in llc, nor those llc never makes.
     let registers =
-        func.numbered_vregs().filter(|(v, _)| func.vreg(*v).name.is_none()).map(|(v, number)| RegisterEntry {
+        func.numbered_vregs().filter(|(v, _)| func.vreg_name(*v).is_none()).map(|(v, number)| RegisterEntry {
             id: number,
             class: func.vreg(v).class.map_or("_", |c| func.names.resolve(c)),
             preferred_register: "",

@@ -184,7 +184,7 @@ impl<'t> OperandParser<'_, 't> {
         Ok(by_name.get_or_insert_with(name, || {
             let v = func.new_vreg(Llt::INVALID);
             if !numbered {
-                func.vreg_mut(v).name = Some(name.into());
+                func.set_vreg_name(v, name);
             }
             first_seen.push(span);
             generic.push(false);
@@ -225,7 +225,7 @@ impl<'t> OperandParser<'_, 't> {
                     self.cursor.advance(keyword.len());
                     let start = self.cursor.pos();
                     self.annotation_value()?;
-                    inst.annotations.push(format!("{keyword} {}", self.cursor.rest_from(start).trim()).into());
+                    inst.push_annotation(format!("{keyword} {}", self.cursor.rest_from(start).trim()).into());
                 }
                 None => {
                     let operand = self.operand()?;

@@ -220,7 +220,7 @@ impl<'a> Helper<'a> {
         if let InsertPoint::Before(at) = self.point {
             self.point = match self.func.next_inst(at) {
                 Some(next) => InsertPoint::Before(next),
-                None => InsertPoint::End(self.func.inst(at).block().expect("placed instruction")),
+                None => InsertPoint::End(self.func.inst_block(at).expect("placed instruction")),
             };
         }
     }

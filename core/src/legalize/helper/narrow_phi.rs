@@ -25,7 +25,7 @@ pub(super) fn narrow_phi(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepRes
             _ => return StepResult::Unable("G_PHI with malformed incoming operands".into()),
         }
     }
-    let Some(block) = h.func.inst(inst).block() else {
+    let Some(block) = h.func.inst_block(inst) else {
         return StepResult::Unable("G_PHI outside a block".into());
     };
     let mut split = Vec::with_capacity(incoming.len());

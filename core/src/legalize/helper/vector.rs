@@ -274,7 +274,7 @@ fn phi(h: &mut Helper<'_>, inst: Inst, count: u32) -> StepResult {
             _ => return unable(G_PHI, 0, ty, "malformed incoming operands"),
         }
     }
-    let Some(block) = h.func.inst(inst).block() else { return unable(G_PHI, 0, ty, "not placed") };
+    let Some(block) = h.func.inst_block(inst) else { return unable(G_PHI, 0, ty, "not placed") };
     let mut split = Vec::with_capacity(incoming.len());
     for &(value, pred) in &incoming {
         h.point = before_terminators(h, pred);

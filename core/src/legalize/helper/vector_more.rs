@@ -159,7 +159,7 @@ fn shuffle_splat(h: &mut Helper<'_>, ty: Llt, element: VReg) -> VReg {
 /// blocks, the wide def narrowed after the PHIs.
 fn phi(h: &mut Helper<'_>, inst: Inst, wide: Llt) -> Option<StepResult> {
     let operands = h.func.inst(inst).operands.clone();
-    let block = h.func.inst(inst).block()?;
+    let block = h.func.inst_block(inst)?;
     let mut incoming = Vec::new();
     for (k, pair) in operands[1..].chunks(2).enumerate() {
         let i = 1 + 2 * k;
