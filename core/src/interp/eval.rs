@@ -95,7 +95,7 @@ impl Ctx<'_> {
     /// The shuffle mask.
     pub fn shuffle_mask(&self) -> Result<&[Option<u32>], InterpError> {
         self.non_reg_uses()
-            .find_map(|o| if let Operand::ShuffleMask(m) = o { Some(m.as_slice()) } else { None })
+            .find_map(|o| if let Operand::ShuffleMask(m) = o { Some(&**m) } else { None })
             .ok_or_else(|| malformed(self, "missing shuffle mask"))
     }
 

@@ -499,10 +499,10 @@ impl<'a> Machine<'a> {
                 vec![Value::from_u128(self.def_width(data, 0)?, u128::from(addr.wrapping_add(*offset as u64)))]
             }
             G_GLOBAL_VALUE => {
-                let Some(Operand::Global { name, offset }) = data.uses().first() else {
+                let Some(Operand::Global(global)) = data.uses().first() else {
                     return Err(malformed("G_GLOBAL_VALUE operand"));
                 };
-                let addr = self.symbols.address(name, self.abi.pointer_bits).wrapping_add(*offset as u64);
+                let addr = self.symbols.address(&global.name, self.abi.pointer_bits).wrapping_add(global.offset as u64);
                 vec![self.pointer(self.def_width(data, 0)?, addr)]
             }
             G_JUMP_TABLE => {
@@ -1051,12 +1051,12 @@ enum Callee<'d> {
 fn callee_of<'d>(data: &'d InstData, ignored: impl Fn(&RegOperand) -> bool) -> Option<Callee<'d>> {
     data.operands.iter().find_map(|op| {
         let op = match op {
-            Operand::TargetFlags { operand, .. } => operand,
+            Operand::TargetFlags(flagged) => &flagged.operand,
             op => op,
         };
         match op {
-            Operand::Global { name, .. } => Some(Callee::Symbol { name, declared: true }),
-            Operand::ExternalSymbol { name, .. } => Some(Callee::Symbol { name, declared: false }),
+            Operand::Global(global) => Some(Callee::Symbol { name: &global.name, declared: true }),
+            Operand::ExternalSymbol(symbol) => Some(Callee::Symbol { name: &symbol.name, declared: false }),
             Operand::Reg(r) if !r.is_implicit() && !r.is_def() && !ignored(r) => Some(Callee::Pointer(r)),
             _ => None,
         }
@@ -1067,8 +1067,8 @@ fn callee_of<'d>(data: &'d InstData, ignored: impl Fn(&RegOperand) -> bool) -> O
 /// its offset.
 fn symbol_of(op: &Operand) -> Option<(&str, i64)> {
     match op {
-        Operand::ExternalSymbol { name, offset } | Operand::Global { name, offset } => Some((name, *offset)),
-        Operand::TargetFlags { operand, .. } => symbol_of(operand),
+        Operand::ExternalSymbol(symbol) | Operand::Global(symbol) => Some((&symbol.name, symbol.offset)),
+        Operand::TargetFlags(flagged) => symbol_of(&flagged.operand),
         _ => None,
     }
 }

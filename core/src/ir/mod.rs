@@ -25,7 +25,9 @@ pub use inst::{INST_FLAG_NAMES, InstData, InstFlags, InstOpcode};
 pub use jump_table::JumpTableKind;
 pub use mem::{AtomicOrdering, MemFlags, MemOperand, MemSize, common_alignment, natural_alignment};
 pub use names::Names;
-pub use operand::{FloatPredicate, FrameRef, IntPredicate, Operand, Reg, RegFlags, RegOperand};
+pub use operand::{
+    FlaggedOperand, FloatPredicate, FrameRef, IntPredicate, Operand, Reg, RegFlags, RegOperand, SymbolOffset,
+};
 pub use target_insts::{
     is_known_barrier, is_known_terminator, is_side_effect_free_target_generic, target_generic_layout,
 };

@@ -192,7 +192,26 @@ pub struct FrameRef {
     pub name: Option<Box<str>>,
 }
 
-/// An operand.
+/// A symbol with a byte offset (`@g + 8`, `&memcpy`, `target-index(x) + 4`),
+/// boxed in its operand so that every operand fits in 24 bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymbolOffset {
+    /// The name as written after its sigil, quotes included.
+    pub name: Box<str>,
+    /// Byte offset.
+    pub offset: i64,
+}
+
+/// An operand under `target-flags(...)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlaggedOperand {
+    /// The flags as written between the parentheses.
+    pub flags: Box<str>,
+    /// The flagged operand.
+    pub operand: Operand,
+}
+
+/// An operand: 24 bytes, the larger payloads boxed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Operand {
     /// A register.
@@ -211,22 +230,12 @@ pub enum Operand {
     /// `%bb.N`.
     Block(Block),
     /// `%stack.N` / `%fixed-stack.N`.
-    Frame(FrameRef),
+    Frame(Box<FrameRef>),
     /// `@name` with an offset (`@g + 8`); the name is kept as written,
     /// quotes included.
-    Global {
-        /// The global's name as written after `@`.
-        name: Box<str>,
-        /// Byte offset.
-        offset: i64,
-    },
+    Global(Box<SymbolOffset>),
     /// `&symbol` with an offset; name as written after `&`.
-    ExternalSymbol {
-        /// The symbol as written after `&`.
-        name: Box<str>,
-        /// Byte offset.
-        offset: i64,
-    },
+    ExternalSymbol(Box<SymbolOffset>),
     /// `%const.N` with an offset.
     ConstantPool {
         /// The constant-pool index.
@@ -237,12 +246,7 @@ pub enum Operand {
     /// `%jump-table.N`.
     JumpTable(u32),
     /// `target-index(name)` with an offset.
-    TargetIndex {
-        /// The target index name.
-        name: Box<str>,
-        /// Byte offset.
-        offset: i64,
-    },
+    TargetIndex(Box<SymbolOffset>),
     /// `blockaddress(...)`, the text between the parentheses.
     BlockAddress(Box<str>),
     /// `intrinsic(@llvm.name)`: the name without `@`.
@@ -250,7 +254,7 @@ pub enum Operand {
     /// A named register mask (`csr_aarch64_aapcs`).
     RegMask(Symbol),
     /// `shufflemask(0, undef, 3)`: `None` is `undef`.
-    ShuffleMask(Vec<Option<u32>>),
+    ShuffleMask(Box<[Option<u32>]>),
     /// A metadata reference or node (`!0`, `!{...}`) as written.
     Metadata(Box<str>),
     /// `<mcsymbol ...>` as written.
@@ -258,18 +262,28 @@ pub enum Operand {
     /// `%subreg.name` (REG_SEQUENCE, INSERT_SUBREG).
     SubRegIndex(Symbol),
     /// `target-flags(f1, f2) operand`.
-    TargetFlags {
-        /// The flags as written between the parentheses.
-        flags: Box<str>,
-        /// The flagged operand.
-        operand: Box<Operand>,
-    },
+    TargetFlags(Box<FlaggedOperand>),
     /// `cfi-index`-style or other rare operands kept verbatim: the exact
     /// text (`dbg-instr-ref(1, 0)`, `lanemask(0x...)`, `<0x...>`).
     Verbatim(Box<str>),
 }
 
 impl Operand {
+    /// `@name` with an offset.
+    pub fn global(name: impl Into<Box<str>>, offset: i64) -> Operand {
+        Operand::Global(Box::new(SymbolOffset { name: name.into(), offset }))
+    }
+
+    /// `&symbol` with an offset.
+    pub fn external_symbol(name: impl Into<Box<str>>, offset: i64) -> Operand {
+        Operand::ExternalSymbol(Box::new(SymbolOffset { name: name.into(), offset }))
+    }
+
+    /// `operand` under `target-flags(flags)`.
+    pub fn target_flags(flags: impl Into<Box<str>>, operand: Operand) -> Operand {
+        Operand::TargetFlags(Box::new(FlaggedOperand { flags: flags.into(), operand }))
+    }
+
     /// A `ConstantInt` operand.
     pub fn cimm(value: ApInt) -> Operand {
         Operand::CImm(Box::new(value))

@@ -205,9 +205,9 @@ impl CallConvention {
     }
 
     fn callee(&self, symbol: &str) -> Operand {
-        let callee = Operand::ExternalSymbol { name: symbol.into(), offset: 0 };
+        let callee = Operand::external_symbol(symbol, 0);
         match self.callee_flags {
-            Some(flags) => Operand::TargetFlags { flags: flags.into(), operand: Box::new(callee) },
+            Some(flags) => Operand::target_flags(flags, callee),
             None => callee,
         }
     }

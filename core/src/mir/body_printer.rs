@@ -290,13 +290,13 @@ fn print_operand(func: &Function, op: &Operand, before_equals: bool, show_type: 
                 let _ = write!(out, ".{name}");
             }
         }
-        Operand::Global { name, offset } => {
-            let _ = write!(out, "@{name}");
-            print_offset(*offset, out);
+        Operand::Global(global) => {
+            let _ = write!(out, "@{}", global.name);
+            print_offset(global.offset, out);
         }
-        Operand::ExternalSymbol { name, offset } => {
-            let _ = write!(out, "&{name}");
-            print_offset(*offset, out);
+        Operand::ExternalSymbol(symbol) => {
+            let _ = write!(out, "&{}", symbol.name);
+            print_offset(symbol.offset, out);
         }
         Operand::ConstantPool { index, offset } => {
             let _ = write!(out, "%const.{index}");
@@ -305,9 +305,9 @@ fn print_operand(func: &Function, op: &Operand, before_equals: bool, show_type: 
         Operand::JumpTable(index) => {
             let _ = write!(out, "%jump-table.{index}");
         }
-        Operand::TargetIndex { name, offset } => {
-            let _ = write!(out, "target-index({name})");
-            print_offset(*offset, out);
+        Operand::TargetIndex(index) => {
+            let _ = write!(out, "target-index({})", index.name);
+            print_offset(index.offset, out);
         }
         Operand::BlockAddress(text) => {
             let _ = write!(out, "blockaddress({text})");
@@ -337,9 +337,9 @@ fn print_operand(func: &Function, op: &Operand, before_equals: bool, show_type: 
             out.push(')');
         }
         Operand::Metadata(text) | Operand::McSymbol(text) | Operand::Verbatim(text) => out.push_str(text),
-        Operand::TargetFlags { flags, operand } => {
-            let _ = write!(out, "target-flags({flags}) ");
-            print_operand(func, operand, before_equals, show_type, out);
+        Operand::TargetFlags(flagged) => {
+            let _ = write!(out, "target-flags({}) ", flagged.flags);
+            print_operand(func, &flagged.operand, before_equals, show_type, out);
         }
     }
 }

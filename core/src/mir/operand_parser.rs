@@ -6,7 +6,7 @@ use super::cursor::{Cursor, is_ident_byte};
 use crate::apint::ApInt;
 use crate::ir::{
     AtomicOrdering, Block, FloatPredicate, FpConst, FpKind, FrameRef, Function, InstData, IntPredicate, MemFlags,
-    MemOperand, MemSize, Operand, Reg, RegFlags, RegOperand, VReg, natural_alignment,
+    MemOperand, MemSize, Operand, Reg, RegFlags, RegOperand, SymbolOffset, VReg, natural_alignment,
 };
 use crate::ty::Llt;
 use rustc_hash::FxHashMap;
@@ -311,13 +311,13 @@ impl<'t> OperandParser<'_, 't> {
                 self.cursor.eat("@");
                 let name =
                     self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a global name"))?;
-                Ok(Operand::Global { name: name.into(), offset: self.offset()? })
+                Ok(Operand::global(name, self.offset()?))
             }
             Some('&') => {
                 self.cursor.eat("&");
                 let name =
                     self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a symbol name"))?;
-                Ok(Operand::ExternalSymbol { name: name.into(), offset: self.offset()? })
+                Ok(Operand::external_symbol(name, self.offset()?))
             }
             Some('!') => {
                 self.metadata_text()?;
@@ -374,7 +374,7 @@ impl<'t> OperandParser<'_, 't> {
                     }
                     self.cursor.expect(")", "after the shuffle mask")?;
                 }
-                Ok(Operand::ShuffleMask(mask))
+                Ok(Operand::ShuffleMask(mask.into()))
             }
             "intrinsic" => {
                 self.cursor.expect("(", "after 'intrinsic'")?;
@@ -388,14 +388,14 @@ impl<'t> OperandParser<'_, 't> {
             }
             "target-flags" => {
                 self.cursor.expect("(", "after 'target-flags'")?;
-                let flags = self.cursor.balanced()?.into();
-                let operand = Box::new(self.operand()?);
-                Ok(Operand::TargetFlags { flags, operand })
+                let flags = self.cursor.balanced()?;
+                let operand = self.operand()?;
+                Ok(Operand::target_flags(flags, operand))
             }
             "target-index" => {
                 self.cursor.expect("(", "after 'target-index'")?;
                 let name = self.cursor.balanced()?.into();
-                Ok(Operand::TargetIndex { name, offset: self.offset()? })
+                Ok(Operand::TargetIndex(Box::new(SymbolOffset { name, offset: self.offset()? })))
             }
             "blockaddress" => {
                 self.cursor.expect("(", "after 'blockaddress'")?;
@@ -440,7 +440,7 @@ impl<'t> OperandParser<'_, 't> {
     fn frame_ref(&mut self, fixed: bool) -> Result<Operand, MirError> {
         let index = self.index("stack object index")?;
         let name = if self.cursor.eat_attached(b'.') { self.cursor.name_after_sigil().map(Into::into) } else { None };
-        Ok(Operand::Frame(FrameRef { fixed, index, name }))
+        Ok(Operand::Frame(Box::new(FrameRef { fixed, index, name })))
     }
 
     fn index(&mut self, what: &str) -> Result<u32, MirError> {

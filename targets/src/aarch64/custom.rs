@@ -113,8 +113,8 @@ pub fn shift(h: &mut Helper<'_>, inst: Inst) -> bool {
 /// offset within it. Symbols (`&name`) are left alone.
 pub fn global_value(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> bool {
     let global = h.func.inst(inst).operands[1].clone();
-    let Operand::Global { name, .. } = &global else { return true };
-    if h.func.module.global(name).is_some_and(|g| g.thread_local || needs_got(st, g)) {
+    let Operand::Global(symbol) = &global else { return true };
+    if h.func.module.global(&symbol.name).is_some_and(|g| g.thread_local || needs_got(st, g)) {
         // Thread-local and GOT accesses are selected as they are.
         return true;
     }
@@ -125,15 +125,13 @@ pub fn global_value(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> bool {
     let mut adrp = target_inst(h, "ADRP");
     adrp.num_defs = 1;
     adrp.operands.push(Operand::vreg_def(page));
-    adrp.operands.push(Operand::TargetFlags { flags: "aarch64-page".into(), operand: Box::new(global.clone()) });
+    adrp.operands.push(Operand::target_flags("aarch64-page", global.clone()));
     h.builder().insert(adrp);
     let mut add_low = target_inst(h, "G_ADD_LOW");
     add_low.num_defs = 1;
     add_low.operands.push(Operand::vreg_def(dst));
     add_low.operands.push(Operand::vreg_use(page));
-    add_low
-        .operands
-        .push(Operand::TargetFlags { flags: "aarch64-pageoff, aarch64-nc".into(), operand: Box::new(global) });
+    add_low.operands.push(Operand::target_flags("aarch64-pageoff, aarch64-nc", global));
     h.builder().insert(add_low);
     h.func.erase(inst);
     true

@@ -257,7 +257,7 @@ impl Convention {
         if self.thumb {
             push_always(h, &mut data);
         }
-        data.operands.push(Operand::ExternalSymbol { name: symbol.into(), offset: 0 });
+        data.operands.push(Operand::external_symbol(symbol, 0));
         data.operands.push(Operand::RegMask(h.func.names.intern("csr_aapcs")));
         data.operands.push(Operand::implicit_def(h.func.names.intern("lr")));
         data.operands.push(Operand::implicit_use(h.func.names.intern("sp")));

@@ -294,7 +294,7 @@ impl Convention {
         results: &[(&LibcallValue, Vec<&'static str>)],
     ) -> InstData {
         let mut data = InstData::new(InstOpcode::Target(h.func.names.intern("JAL")));
-        data.operands.push(Operand::ExternalSymbol { name: symbol.into(), offset: 0 });
+        data.operands.push(Operand::external_symbol(symbol, 0));
         data.operands.push(Operand::RegMask(h.func.names.intern(self.mask)));
         data.operands.push(Operand::implicit_def(h.func.names.intern("ra")));
         data.operands.push(Operand::implicit_def(h.func.names.intern("sp")));

@@ -580,8 +580,8 @@ impl Convention {
         }
         let callee_name = h.func.names.intern("PseudoCALL");
         let mut data = InstData::new(InstOpcode::Target(callee_name));
-        let callee = Operand::ExternalSymbol { name: call.symbol.as_str().into(), offset: 0 };
-        data.operands.push(Operand::TargetFlags { flags: "riscv-call".into(), operand: Box::new(callee) });
+        let callee = Operand::external_symbol(call.symbol.as_str(), 0);
+        data.operands.push(Operand::target_flags("riscv-call", callee));
         data.operands.push(Operand::RegMask(h.func.names.intern(self.mask)));
         data.operands.push(Operand::implicit_def(h.func.names.intern("x1")));
         data.operands.extend(uses.iter().map(|r| Operand::implicit_use(*r)));
@@ -657,7 +657,7 @@ fn va_start(h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
     let list = h.reg(inst, 0);
     let Some(mem) = h.func.inst(inst).mem.first().cloned() else { return CustomOutcome::Failed };
     let address = h.func.new_vreg(h.func.ty(list));
-    h.build_with(Opcode::G_FRAME_INDEX, &[address], vec![Operand::Frame(save_area)]);
+    h.build_with(Opcode::G_FRAME_INDEX, &[address], vec![Operand::Frame(Box::new(save_area))]);
     h.builder().store(address, list, mem);
     h.func.erase(inst);
     CustomOutcome::Done

@@ -264,7 +264,7 @@ fn frame_pseudo(h: &mut Helper<'_>, mode: &Mode, name: &str, setup: bool) -> Ins
 fn call_inst(h: &mut Helper<'_>, mode: &Mode, symbol: &str, args: &[Symbol], results: &[Symbol]) -> InstData {
     let opcode = h.func.names.intern(mode.call);
     let mut data = InstData::new(InstOpcode::Target(opcode));
-    data.operands.push(Operand::ExternalSymbol { name: symbol.into(), offset: 0 });
+    data.operands.push(Operand::external_symbol(symbol, 0));
     data.operands.push(Operand::RegMask(h.func.names.intern(mode.mask)));
     data.operands.push(Operand::implicit_use(h.func.names.intern(mode.stack_pointer)));
     data.operands.push(Operand::implicit_use(h.func.names.intern("ssp")));

@@ -120,7 +120,7 @@ impl<'a> Helper<'a> {
     pub fn stack_temporary(&mut self, size: u64, align: u64) -> (VReg, Box<str>) {
         let index = self.func.frame.create(size, align);
         let address = self.func.new_vreg(Llt::pointer(0, self.info.pointer_bits()));
-        let frame = Operand::Frame(FrameRef { fixed: false, index, name: None });
+        let frame = Operand::Frame(Box::new(FrameRef { fixed: false, index, name: None }));
         self.build_with(Opcode::G_FRAME_INDEX, &[address], vec![frame]);
         (address, format!("%stack.{index}").into())
     }

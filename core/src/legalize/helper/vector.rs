@@ -591,7 +591,7 @@ fn shuffle(h: &mut Helper<'_>, inst: Inst, idx: usize) -> StepResult {
                 Some(u) => inputs[*u as usize],
                 None => h.builder().undef(narrow),
             };
-            let uses = vec![Operand::vreg_use(first), Operand::vreg_use(second), Operand::ShuffleMask(new_mask)];
+            let uses = vec![Operand::vreg_use(first), Operand::vreg_use(second), Operand::ShuffleMask(new_mask.into())];
             h.builder().build(G_SHUFFLE_VECTOR, &[narrow], uses).1[0]
         };
         outputs.push(output);

@@ -151,7 +151,7 @@ fn shuffle_splat(h: &mut Helper<'_>, ty: Llt, element: VReg) -> VReg {
     let undef = h.builder().undef(ty);
     let zero = h.builder().constant(Llt::scalar(64), 0);
     let inserted = h.build(G_INSERT_VECTOR_ELT, ty, &[undef, element, zero]);
-    let mask = Operand::ShuffleMask(vec![Some(0); ty.num_elements() as usize]);
+    let mask = Operand::ShuffleMask(vec![Some(0); ty.num_elements() as usize].into());
     h.builder().build(G_SHUFFLE_VECTOR, &[ty], vec![Operand::vreg_use(inserted), Operand::vreg_use(undef), mask]).1[0]
 }
 
@@ -238,7 +238,7 @@ fn rebuild_wide_shuffle(h: &mut Helper<'_>, inst: Inst, wide: Llt, mask: Vec<Opt
     more_dst(h, inst, 0, wide);
     h.set_insert_before(inst);
     let (dst, a, b) = (h.reg(inst, 0), h.reg(inst, 1), h.reg(inst, 2));
-    let uses = vec![Operand::vreg_use(a), Operand::vreg_use(b), Operand::ShuffleMask(mask)];
+    let uses = vec![Operand::vreg_use(a), Operand::vreg_use(b), Operand::ShuffleMask(mask.into())];
     h.build_with(G_SHUFFLE_VECTOR, &[dst], uses);
     h.func.erase(inst);
 }
@@ -270,7 +270,7 @@ fn equalize_lengths(h: &mut Helper<'_>, inst: Inst, mask: &[Option<u32>]) -> Ste
     for (slot, lane) in mapped.iter_mut().zip(mask) {
         *slot = lane.map(|l| if l >= src_count { l + padded_count - src_count } else { l });
     }
-    let uses = vec![Operand::vreg_use(a), Operand::vreg_use(b), Operand::ShuffleMask(mapped)];
+    let uses = vec![Operand::vreg_use(a), Operand::vreg_use(b), Operand::ShuffleMask(mapped.into())];
     if mask_count != padded_count {
         let shuffled = h.builder().build(G_SHUFFLE_VECTOR, &[padded], uses).1[0];
         let mut elements = Vec::with_capacity(mask_count as usize);

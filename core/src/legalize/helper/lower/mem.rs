@@ -484,7 +484,7 @@ fn splat(h: &mut Helper<'_>, ty: Llt, element: VReg) -> VReg {
     let undef = h.builder().undef(ty);
     let zero = cst(h, Llt::scalar(64), 0);
     let inserted = op(h, G_INSERT_VECTOR_ELT, ty, &[undef, element, zero]);
-    let mask = Operand::ShuffleMask(vec![Some(0); ty.num_elements() as usize]);
+    let mask = Operand::ShuffleMask(vec![Some(0); ty.num_elements() as usize].into());
     let uses = vec![Operand::vreg_use(inserted), Operand::vreg_use(undef), mask];
     h.builder().build(G_SHUFFLE_VECTOR, &[ty], uses).1[0]
 }
