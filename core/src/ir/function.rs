@@ -450,20 +450,27 @@ impl Function {
         }
     }
 
-    /// Rewrites every use of `from` into a use of `to`.
+    /// Rewrites every use of `from` into a use of `to`: each user, in the
+    /// order of `from`'s use list, joins the end of `to`'s once per
+    /// rewritten operand, and the lists of its other operands are left as
+    /// they are (as `MachineRegisterInfo::replaceRegWith` moves only the
+    /// operands it changes), so the work is linear in `from`'s uses.
     pub fn replace_all_uses(&mut self, from: VReg, to: VReg) {
-        let users: Vec<Inst> = self.use_insts(from).collect();
-        for user in users {
-            self.modify(user, |data| {
-                for op in data.operands.iter_mut() {
-                    if let Operand::Reg(r) = op
-                        && !r.is_def()
-                        && r.reg == Reg::Virtual(from)
-                    {
-                        r.reg = Reg::Virtual(to);
-                    }
+        if from == to {
+            return;
+        }
+        // A user listed once per operand of `from` has them all rewritten
+        // at its first entry; its later ones find nothing left.
+        for entry in std::mem::take(&mut self.vregs[from.index()].uses) {
+            for op in self.insts[entry.inst.index()].operands.iter_mut() {
+                if let Operand::Reg(r) = op
+                    && !r.is_def()
+                    && r.reg == Reg::Virtual(from)
+                {
+                    r.reg = Reg::Virtual(to);
+                    self.vregs[to.index()].uses.push(Use { inst: entry.inst, opcode: entry.opcode });
                 }
-            });
+            }
         }
     }
 
