@@ -395,11 +395,10 @@ impl Function {
 
     /// Moves placed instruction `i` right before `at` (any block).
     pub fn move_before(&mut self, i: Inst, at: Inst) {
-        let data = self.insts[i.index()].clone();
+        // Erasing unlinks `i` and leaves its data as it was.
         self.erase(i);
         let block = self.inst_block(at).expect("move before a placed instruction");
         let prev = self.prev_inst(at);
-        self.insts[i.index()] = data;
         self.link(i, block, prev, Some(at));
     }
 
