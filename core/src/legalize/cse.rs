@@ -132,7 +132,7 @@ impl Cse {
         if let Some(hash) = self.key_hash(func, inst)
             && self.find(func, hash, inst).is_none()
         {
-            self.record(func, hash, inst);
+            self.record_alone(hash, inst);
         }
     }
 
@@ -150,6 +150,16 @@ impl Cse {
         let candidates = self.table.entry(hash).or_default();
         candidates
             .retain(|c| recorded.get(c.index()).copied().unwrap_or(false) && has_key_of(func, *c, inst) && *c != inst);
+        candidates.push(inst);
+        self.set_recorded(inst, true);
+    }
+
+    /// Records `inst` when no recorded instruction has its key: whatever
+    /// its hash holds is stale or another key's, which [`Cse::record`]
+    /// would drop, so it is dropped without a look.
+    fn record_alone(&mut self, hash: u64, inst: Inst) {
+        let candidates = self.table.entry(hash).or_default();
+        candidates.clear();
         candidates.push(inst);
         self.set_recorded(inst, true);
     }
@@ -226,11 +236,11 @@ impl Cse {
             }
             // Recording the others changes neither `inst` nor its key.
             self.flush_pending(func);
-            let found = self.find(func, hash, inst).filter(|e| *e != inst);
-            if found.is_none() {
-                self.record(func, hash, inst);
-            }
-            let Some(existing) = found else { return };
+            let existing = match self.find(func, hash, inst) {
+                None => return self.record_alone(hash, inst),
+                Some(found) if found == inst => return self.record(func, hash, inst),
+                Some(found) => found,
+            };
             if !func.comes_before(existing, inst) {
                 // Moved up, it takes the merge of its location and the
                 // builder's, which the new instruction carries.
