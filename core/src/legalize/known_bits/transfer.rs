@@ -104,8 +104,34 @@ impl Known {
         common.unwrap_or(Known { zero: ApInt::all_ones(bits), one: ApInt::zero(bits) })
     }
 
-    /// LLVM's `KnownBits::computeForAddCarry`.
+    /// The known bits as two `u128`s (zeros, ones) when they are at most
+    /// 128 bits wide, for the fast path of the arithmetic rules.
+    fn narrow(&self) -> Option<(u128, u128)> {
+        Some((self.zero.to_u128()?, self.one.to_u128()?)).filter(|_| self.zero.bits() <= 128)
+    }
+
+    fn from_narrow(bits: u32, zero: u128, one: u128) -> Known {
+        Known { zero: ApInt::from_u128(bits, zero), one: ApInt::from_u128(bits, one) }
+    }
+
+    /// LLVM's `KnownBits::computeForAddCarry`, on `u128`s up to 128 bits.
     pub(super) fn add_carry(lhs: &Known, rhs: &Known, carry_zero: bool, carry_one: bool) -> Known {
+        let bits = lhs.zero.bits();
+        let (Some((lhs_zero, lhs_one)), Some((rhs_zero, rhs_one))) = (lhs.narrow(), rhs.narrow()) else {
+            return Known::add_carry_words(lhs, rhs, carry_zero, carry_one);
+        };
+        let mask = low_bits(bits);
+        let possible_zero =
+            (!lhs_zero & mask).wrapping_add(!rhs_zero & mask).wrapping_add(u128::from(!carry_zero)) & mask;
+        let possible_one = lhs_one.wrapping_add(rhs_one).wrapping_add(u128::from(carry_one)) & mask;
+        let carry_known_zero = !(possible_zero ^ lhs_zero ^ rhs_zero) & mask;
+        let carry_known_one = possible_one ^ lhs_one ^ rhs_one;
+        let known = (lhs_zero | lhs_one) & (rhs_zero | rhs_one) & (carry_known_zero | carry_known_one);
+        Known::from_narrow(bits, !possible_zero & known, possible_one & known)
+    }
+
+    /// [`Known::add_carry`] word by word, at any width.
+    fn add_carry_words(lhs: &Known, rhs: &Known, carry_zero: bool, carry_one: bool) -> Known {
         let bits = lhs.zero.bits();
         let carry = |b: bool| ApInt::from_u128(bits, u128::from(b));
         let possible_zero = lhs.zero.not().add(&rhs.zero.not()).add(&carry(!carry_zero));
@@ -132,6 +158,31 @@ impl Known {
     /// the product of the largest values leaves, and the low bits the
     /// known low bits of both factors fix.
     pub(super) fn product(lhs: &Known, rhs: &Known) -> Known {
+        let bits = lhs.zero.bits();
+        match (lhs.narrow(), rhs.narrow()) {
+            // Up to 64 bits the full product of the largest values fits a u128.
+            (Some(lhs), Some(rhs)) if bits <= 64 => Known::narrow_product(bits, lhs, rhs),
+            _ => Known::product_words(lhs, rhs),
+        }
+    }
+
+    /// [`Known::product`] on `u128`s, for at most 64 bits.
+    fn narrow_product(bits: u32, (lhs_zero, lhs_one): (u128, u128), (rhs_zero, rhs_one): (u128, u128)) -> Known {
+        let mask = low_bits(bits);
+        let largest = (!lhs_zero & mask) * (!rhs_zero & mask);
+        let leading_zeros = bits.saturating_sub(u128::BITS - largest.leading_zeros());
+        let trailing_ones = |m: u128| (m | !mask).trailing_ones().min(bits);
+        let (known0, known1) = (trailing_ones(lhs_zero | lhs_one), trailing_ones(rhs_zero | rhs_one));
+        let (zeros0, zeros1) = (trailing_ones(lhs_zero), trailing_ones(rhs_zero));
+        let result_low = ((known0 - zeros0).min(known1 - zeros1) + zeros0 + zeros1).min(bits);
+        let bottom = (lhs_one & low_bits(known0)).wrapping_mul(rhs_one & low_bits(known1)) & mask;
+        let low_mask = low_bits(result_low);
+        let high = low_bits(leading_zeros) << (bits - leading_zeros);
+        Known::from_narrow(bits, high | (!bottom & low_mask), bottom & low_mask)
+    }
+
+    /// [`Known::product`] word by word, at any width.
+    fn product_words(lhs: &Known, rhs: &Known) -> Known {
         let bits = lhs.zero.bits();
         let largest = lhs.zero.not().mul_wide(&rhs.zero.not());
         let product_bits = largest.bits() - largest.leading_zeros();
@@ -188,5 +239,47 @@ impl Known {
         let bits = self.zero.bits();
         let low = ApInt::bit_range(bits, 0, count.min(bits));
         Known { zero: self.zero.or(&low), one: self.one.and(&low.not()) }
+    }
+}
+
+/// The low `n` bits set (all 128 from 128 on).
+fn low_bits(n: u32) -> u128 {
+    if n >= u128::BITS { u128::MAX } else { (1 << n) - 1 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Known bits of `bits` bits from two random masks, a bit known one
+    /// only where it is not known zero.
+    fn known(bits: u32, zero: u128, one: u128) -> Known {
+        Known { zero: ApInt::from_u128(bits, zero), one: ApInt::from_u128(bits, one & !zero) }
+    }
+
+    proptest! {
+        /// The `u128` rules agree with the word-by-word ones.
+        #[test]
+        fn narrow_rules_agree_with_words(
+            bits in 1u32..=128, zeros: [u128; 2], ones: [u128; 2], carry_zero: bool, carry_one: bool,
+        ) {
+            let (lhs, rhs) = (known(bits, zeros[0], ones[0]), known(bits, zeros[1], ones[1]));
+            let carry_one = carry_one && !carry_zero;
+            prop_assert_eq!(
+                Known::add_carry(&lhs, &rhs, carry_zero, carry_one),
+                Known::add_carry_words(&lhs, &rhs, carry_zero, carry_one)
+            );
+            prop_assert_eq!(Known::product(&lhs, &rhs), Known::product_words(&lhs, &rhs));
+        }
+
+        /// Sparse masks too: most bits unknown, as in real values.
+        #[test]
+        fn narrow_rules_agree_on_sparse_knowledge(bits in 1u32..=64, zero in 0u128..256, one in 0u128..256, shift in 0u32..64) {
+            let lhs = known(bits, zero << shift, one);
+            let rhs = known(bits, one << shift, zero);
+            prop_assert_eq!(Known::add_carry(&lhs, &rhs, false, false), Known::add_carry_words(&lhs, &rhs, false, false));
+            prop_assert_eq!(Known::product(&lhs, &rhs), Known::product_words(&lhs, &rhs));
+        }
     }
 }
