@@ -4,12 +4,13 @@
 //! zero-extended (never a panic).
 
 use super::{ApInt, words_with};
+use smallvec::SmallVec;
 use std::cmp::Ordering;
 
 impl ApInt {
     /// Zero of `bits` bits.
     pub fn zero(bits: u32) -> ApInt {
-        ApInt::from_u128(bits, 0)
+        ApInt { bits, words: SmallVec::from_elem(0, super::word_count(bits)) }
     }
 
     /// All ones (`-1`) of `bits` bits.
