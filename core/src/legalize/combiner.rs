@@ -11,15 +11,18 @@ use crate::ir::{Function, Inst, Operand, Reg, VReg};
 use crate::legality::{LegalityQuery, LegalizeAction};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
-use smallvec::SmallVec;
+use smallvec::{SmallVec, smallvec};
+
+/// A few registers: an artifact's defs, or those whose users are looked at
+/// again.
+type Registers = SmallVec<[VReg; 4]>;
 
 /// Tries to fold artifact `inst`; on success pushes the instructions that
 /// became dead onto `dead` (`inst` first) and returns true.
 pub(super) fn try_combine(h: &mut Helper<'_>, inst: Inst, dead: &mut Vec<Inst>) -> bool {
     h.set_insert_before(inst);
     let opcode = h.func.inst(inst).known_opcode();
-    let defs: Vec<VReg> = (0..usize::from(h.func.inst(inst).num_defs)).map(|i| use_reg(h, inst, i)).collect();
-    let mut updated = Vec::new();
+    let defs: Registers = (0..usize::from(h.func.inst(inst).num_defs)).map(|i| use_reg(h, inst, i)).collect();
     let combined = match opcode {
         Some(Opcode::G_ANYEXT) => combine_anyext(h, inst),
         Some(Opcode::G_ZEXT) => combine_zext(h, inst),
@@ -42,14 +45,14 @@ pub(super) fn try_combine(h: &mut Helper<'_>, inst: Inst, dead: &mut Vec<Inst>) 
             _ => false,
         };
         if look_again {
-            requeue_artifact_users(h, vec![defs[0]]);
+            requeue_artifact_users(h, smallvec![defs[0]]);
         }
         return false;
     };
     // Registers that now hold the artifact's values: its own defs when
     // rebuilt, or what uses were redirected to.
-    updated.extend(defs.iter().copied().filter(|d| !h.func.has_no_uses(*d)));
-    updated.append(&mut h.take_replacements());
+    let mut updated: Registers = defs.iter().copied().filter(|d| !h.func.has_no_uses(*d)).collect();
+    updated.extend(h.drain_replacements());
     // A fold that changed the artifact in place keeps it.
     if !h.is_changed(inst) {
         dead.push(inst);
@@ -62,7 +65,7 @@ pub(super) fn try_combine(h: &mut Helper<'_>, inst: Inst, dead: &mut Vec<Inst>) 
 /// Queues the artifact users of `regs` again, following COPYs (LLVM's
 /// `UpdatedDefs` walk). They count as changed: LLVM reports each to every
 /// observer, CSE included, which takes it out and records it again.
-fn requeue_artifact_users(h: &mut Helper<'_>, mut regs: Vec<VReg>) {
+fn requeue_artifact_users(h: &mut Helper<'_>, mut regs: Registers) {
     use Opcode::*;
     while let Some(reg) = regs.pop() {
         // Only the users these combines look at are kept: a register such

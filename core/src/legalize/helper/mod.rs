@@ -100,8 +100,8 @@ impl<'a> Helper<'a> {
     }
 
     /// The registers uses were redirected to since the last call.
-    pub(crate) fn take_replacements(&mut self) -> Vec<VReg> {
-        std::mem::take(&mut self.replacements)
+    pub(crate) fn drain_replacements(&mut self) -> std::vec::Drain<'_, VReg> {
+        self.replacements.drain(..)
     }
 
     /// Records that `inst` was changed in place.
