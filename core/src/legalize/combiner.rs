@@ -573,7 +573,11 @@ fn find_value(
                 return *best;
             }
             let elements: Vec<VReg> = (first..first + used).map(|i| use_reg(h, def, i)).collect();
+            // The builder moves to the G_BUILD_VECTOR and takes its
+            // location, none if it has none (LLVM's `setInstrAndDebugLoc`
+            // in `findValueFromBuildVector`), for what it builds next too.
             h.set_insert_before(def);
+            h.builder_loc.clone_from(&h.func.inst(def).debug_loc);
             Some(h.build(Opcode::G_BUILD_VECTOR, narrow, &elements))
         }
         Opcode::G_IMPLICIT_DEF => {
