@@ -279,6 +279,9 @@ def build_one(llvm, lib, target, source, stem, flags, opt):
         done = subprocess.run(legalize, capture_output=True, text=True, timeout=LLC_SECONDS, preexec_fn=bounded_memory)
     except subprocess.TimeoutExpired as timeout:
         stderr = timeout.stderr.decode(errors="replace") if isinstance(timeout.stderr, bytes) else timeout.stderr or ""
+        # What a stopped llc left written is no expected output.
+        if os.path.exists(expected):
+            os.remove(expected)
         done = subprocess.CompletedProcess(legalize, 124, "", stderr + f"realcode: llc stopped after {LLC_SECONDS} s\n")
     if done.stderr:
         with open(stem + ".0.expected.stderr", "w") as f:

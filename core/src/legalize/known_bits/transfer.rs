@@ -107,7 +107,10 @@ impl Known {
     /// The known bits as two `u128`s (zeros, ones) when they are at most
     /// 128 bits wide, for the fast path of the arithmetic rules.
     fn narrow(&self) -> Option<(u128, u128)> {
-        Some((self.zero.to_u128()?, self.one.to_u128()?)).filter(|_| self.zero.bits() <= 128)
+        if self.zero.bits() > 128 {
+            return None;
+        }
+        Some((self.zero.to_u128()?, self.one.to_u128()?))
     }
 
     fn from_narrow(bits: u32, zero: u128, one: u128) -> Known {
