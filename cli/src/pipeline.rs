@@ -10,11 +10,14 @@ use crate::legalize_cmd::ModuleLegalizer;
 use crate::llc_args::{LlcArgs, Pass};
 use crate::output::Sink;
 use crate::verification::Verifier;
+use gisel_core::llvm_ir::highest_atom_group;
 use gisel_core::mir::{
     Batch, DocumentBatches, FunctionDoc, MachineFunction, MirDocuments, MirError, MirFile, MirPrintOptions, Target,
     parse_document, plain_function_names, read_mir_documents, write_function_with, write_ir_module,
 };
 use std::collections::{BTreeMap, HashSet};
+use std::fs::{self, File};
+use std::io::{self, BufRead, BufReader};
 use std::num::NonZeroUsize;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -36,16 +39,27 @@ enum Outcome {
 
 /// A legalized function: its text and what it adds to the run's messages.
 struct Done {
-    text: String,
+    text: Text,
     remarks: Vec<String>,
     mismatches: Vec<String>,
     report: String,
+}
+
+/// A legalized function as it leaves its worker.
+enum Text {
+    /// Written.
+    Written(String),
+    /// To be written in file order: its location merges took fresh atom
+    /// groups, whose numbers depend on the functions before it.
+    Numbering(Box<MachineFunction>),
 }
 
 /// What is shared by the functions of one run.
 struct Run<'a> {
     target: &'a Target,
     args: &'a LlcArgs,
+    /// The file read, read again whole if fresh atom groups need numbers.
+    input_path: &'a str,
     /// The legalizer, with `-run-pass=legalizer`.
     legalizer: Option<ModuleLegalizer<'a>>,
     verifier: Verifier,
@@ -72,10 +86,21 @@ impl Run<'_> {
                 self.verifier.report(&function, &mut report);
             }
         }
-        let mut text = String::new();
-        let options = MirPrintOptions { simplify: self.args.simplify_mir };
-        write_function_with(&function, self.target, options, &mut text);
+        let text = if function.func.fresh_atom_groups().count() > 0 {
+            Text::Numbering(Box::new(function))
+        } else {
+            Text::Written(self.write(&function, None))
+        };
         Outcome::Done(Done { text, remarks, mismatches, report })
+    }
+
+    /// The text of `function`, its fresh atom groups numbered from
+    /// `first_fresh_atom_group`.
+    fn write(&self, function: &MachineFunction, first_fresh_atom_group: Option<u64>) -> String {
+        let mut text = String::new();
+        let options = MirPrintOptions { simplify: self.args.simplify_mir, first_fresh_atom_group };
+        write_function_with(function, self.target, options, &mut text);
+        text
     }
 
     /// Processes the functions `docs` of one batch of the file, `documents`,
@@ -92,11 +117,13 @@ impl Run<'_> {
             let functions = docs.into_iter().map(|doc| documents.read_function(doc).map_err(render));
             for function in functions.collect::<Result<Vec<_>, _>>()? {
                 let proceed = merge.failure.is_none();
-                merge.take(self.process(Ok(function), proceed), sink)?;
+                merge.take(self.process(Ok(function), proceed), sink, self)?;
             }
         } else {
             let proceed = merge.failure.is_none();
-            process_in_parallel(self, documents, docs, render, proceed, &mut |outcome| merge.take(outcome, sink))?;
+            process_in_parallel(self, documents, docs, render, proceed, &mut |outcome| {
+                merge.take(outcome, sink, self)
+            })?;
         }
         Ok(())
     }
@@ -112,23 +139,57 @@ struct Merge {
     remarks: Vec<String>,
     mismatches: Vec<String>,
     report: String,
+    /// LLVM's counter of atom groups, once a function needed it: one above
+    /// the highest group of the whole file, then one more for each fresh
+    /// group the functions before took.
+    next_atom_group: Option<u64>,
 }
 
 impl Merge {
-    fn take(&mut self, outcome: Outcome, sink: &mut Sink) -> Result<(), String> {
+    fn take(&mut self, outcome: Outcome, sink: &mut Sink, run: &Run<'_>) -> Result<(), String> {
         match outcome {
             Outcome::Rejected(error) => return Err(error),
             _ if self.failure.is_some() => {}
             Outcome::Failed(error) => self.failure = Some(error),
             Outcome::Skipped => {}
             Outcome::Done(done) => {
-                sink.write(done.text)?;
+                let text = match done.text {
+                    Text::Written(text) => text,
+                    Text::Numbering(function) => {
+                        let count = function.func.fresh_atom_groups().count();
+                        run.write(&function, Some(self.take_atom_groups(run.input_path, count)?))
+                    }
+                };
+                sink.write(text)?;
                 self.remarks.extend(done.remarks);
                 self.mismatches.extend(done.mismatches);
                 self.report.push_str(&done.report);
             }
         }
         Ok(())
+    }
+
+    /// The first of `count` fresh atom groups for the next function, from
+    /// LLVM's counter (started from the whole file at `path`).
+    fn take_atom_groups(&mut self, path: &str, count: u32) -> Result<u64, String> {
+        let first = match self.next_atom_group {
+            Some(next) => next,
+            None => {
+                let cannot = |e: io::Error| format!("gisel: cannot read '{path}' again: {e}");
+                let mut highest = 0;
+                for line in BufReader::new(File::open(path).map_err(cannot)?).split(b'\n') {
+                    let line = line.map_err(cannot)?;
+                    // Comments (YAML's and LLVM's) hold no locations.
+                    let code = line.trim_ascii_start();
+                    if !code.starts_with(b"#") && !code.starts_with(b";") {
+                        highest = highest.max(highest_atom_group(&String::from_utf8_lossy(code)));
+                    }
+                }
+                highest + 1
+            }
+        };
+        self.next_atom_group = Some(first + u64::from(count));
+        Ok(first)
     }
 
     /// Ends the run: after the remarks are printed, the output is kept
@@ -206,7 +267,7 @@ pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
     };
     let mut merge = Merge { failure, ..Merge::default() };
     let target = documents.target.clone();
-    let run = Run { target: &target, args, legalizer, verifier: Verifier::new(&target) };
+    let run = Run { target: &target, args, input_path: &input.path, legalizer, verifier: Verifier::new(&target) };
     let docs = std::mem::take(&mut documents.functions);
     let overlap = cores() > 1;
     let (mut streamed, mut next) = process_then_prepare(overlap, &mut batches, || {
@@ -295,11 +356,7 @@ impl Names {
     /// Adds the names of the functions of the `later` batches when each is
     /// written plainly and none is defined twice; false, leaving the names
     /// unchanged, when reading the headers must tell.
-    fn scan_later(
-        &mut self,
-        later: impl Iterator<Item = std::io::Result<Batch>>,
-        input: &Input,
-    ) -> Result<bool, String> {
+    fn scan_later(&mut self, later: impl Iterator<Item = io::Result<Batch>>, input: &Input) -> Result<bool, String> {
         let mut found = Vec::new();
         let mut defined = self.defined.clone();
         for batch in later {
@@ -323,7 +380,7 @@ impl Names {
 /// defined twice is an error, as within one batch.
 fn read_later_headers(
     documents: &MirDocuments<'_>,
-    later: impl Iterator<Item = std::io::Result<Batch>>,
+    later: impl Iterator<Item = io::Result<Batch>>,
     input: &Input,
     names: &mut Names,
 ) -> Result<(), String> {
@@ -340,13 +397,13 @@ fn read_later_headers(
 /// again: errors end the run).
 fn render(input: &Input, mut error: MirError, offset: usize) -> String {
     error.span = error.span.start + offset..error.span.end + offset;
-    match std::fs::read_to_string(&input.path) {
+    match fs::read_to_string(&input.path) {
         Ok(source) => error.render(&input.name, &source),
         Err(_) => format!("{}: error: {error}\n", input.name),
     }
 }
 
-fn cannot_read(input: &Input, error: &std::io::Error) -> String {
+fn cannot_read(input: &Input, error: &io::Error) -> String {
     format!("gisel: cannot read '{}': {error}", input.name)
 }
 
@@ -365,9 +422,9 @@ fn process_then_prepare<I>(
     overlap: bool,
     batches: &mut I,
     process: impl FnOnce() -> Result<(), String>,
-) -> (Result<(), String>, Option<std::io::Result<Prepared>>)
+) -> (Result<(), String>, Option<io::Result<Prepared>>)
 where
-    I: Iterator<Item = std::io::Result<Batch>> + Send,
+    I: Iterator<Item = io::Result<Batch>> + Send,
 {
     let mut prepare = || {
         batches.next().map(|batch| {

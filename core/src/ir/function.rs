@@ -6,7 +6,7 @@
 use super::arena::ChunkedVec;
 use super::node::Node;
 use super::{Block, ConstantPool, Inst, InstData, JumpTableKind, Names, Operand, Reg, StackFrame, Symbol, VReg};
-use crate::llvm_ir::IrModule;
+use crate::llvm_ir::{FreshAtomGroups, IrModule, highest_atom_group};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
 use rustc_hash::FxHashMap;
@@ -127,6 +127,9 @@ pub struct Function {
     renumbered_from: Option<usize>,
     /// Whether some register was ever numbered out of creation order.
     numbers_reordered: bool,
+    /// The fresh atom groups location merges have taken (placeholders
+    /// until the function is written).
+    fresh_atom_groups: FreshAtomGroups,
     insts: ChunkedVec<InstData>,
     /// Each instruction's place in the layout, by index.
     nodes: ChunkedVec<Node>,
@@ -434,6 +437,26 @@ impl Function {
     /// Sets an instruction's debug location (which no def/use list holds).
     pub fn set_debug_loc(&mut self, i: Inst, loc: Option<Box<str>>) {
         self.insts[i.index()].debug_loc = loc;
+    }
+
+    /// The merge of the locations of `a` (the builder's) and `b` (the
+    /// reused instruction's), as [`DebugInfo::merged`](crate::llvm_ir::DebugInfo::merged)
+    /// makes it, taking a fresh atom group from the function's if it needs one.
+    pub fn merged_debug_loc(&mut self, a: Inst, b: Inst) -> Option<Box<str>> {
+        let (a, b) = (self.insts[a.index()].debug_loc.as_deref(), self.insts[b.index()].debug_loc.as_deref());
+        self.module.debug_info().merged(a, b, &mut self.fresh_atom_groups)
+    }
+
+    /// The fresh atom groups the function's location merges have taken.
+    pub fn fresh_atom_groups(&self) -> FreshAtomGroups {
+        self.fresh_atom_groups
+    }
+
+    /// The highest atom group of the module's nodes and of the function's
+    /// locations (0 for none), placeholders left out.
+    pub fn highest_atom_group(&self) -> u64 {
+        let locations = self.all_insts().filter_map(|i| self.inst(i).debug_loc.as_deref());
+        locations.map(highest_atom_group).fold(self.module.debug_info().highest_atom_group(), u64::max)
     }
 
     /// Changes an instruction in place through `edit`; def/use lists are

@@ -233,12 +233,7 @@ fn combine_anyext(h: &mut Helper<'_>, inst: Inst) -> Option<Option<Inst>> {
             let value = constant_value(h.func, def)?.sext_or_trunc(dst_ty.scalar_size_in_bits());
             // The builder takes the merge of the two locations (of the
             // extensions' folds, only this one's does in LLVM 22).
-            let merged = h
-                .func
-                .module
-                .debug_info()
-                .merged(h.func.inst(inst).debug_loc.as_deref(), h.func.inst(def).debug_loc.as_deref());
-            h.builder_loc = merged;
+            h.builder_loc = h.func.merged_debug_loc(inst, def);
             build_constant_into(h, dst, value);
         }
         // anyext(undef) -> undef, built where CSE can share it.

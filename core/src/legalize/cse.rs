@@ -244,10 +244,7 @@ impl Cse {
             if !func.comes_before(existing, inst) {
                 // Moved up, it takes the merge of its location and the
                 // builder's, which the new instruction carries.
-                let merged = func
-                    .module
-                    .debug_info()
-                    .merged(func.inst(inst).debug_loc.as_deref(), func.inst(existing).debug_loc.as_deref());
+                let merged = func.merged_debug_loc(inst, existing);
                 func.set_debug_loc(existing, merged);
                 func.move_before(existing, inst);
             }
@@ -277,8 +274,10 @@ impl Cse {
     /// (`DebugInfo::merged`); with a location to merge, LLVM reports the
     /// reused instruction changed, which CSE records again.
     fn merge_debug_loc(&mut self, func: &mut Function, existing: Inst, new: Inst) {
-        let Some(wanted) = func.inst(new).debug_loc.as_deref() else { return };
-        let merged = func.module.debug_info().merged(Some(wanted), func.inst(existing).debug_loc.as_deref());
+        if func.inst(new).debug_loc.is_none() {
+            return;
+        }
+        let merged = func.merged_debug_loc(new, existing);
         func.set_debug_loc(existing, merged);
         self.remember(func, existing);
     }

@@ -6,12 +6,94 @@
 //! of the nearest scope both share, walking inlined-at chains from the
 //! first frame they have in common.
 //!
+//! Where two atoms meet across different inlined-at chains, LLVM gives the
+//! merge a fresh atom group, the next of a counter its context keeps over
+//! the whole run: one above the highest group of the file, then one more
+//! for each fresh group, in the order functions are legalized. A function
+//! is legalized on its own here, so its fresh groups are placeholders
+//! ([`FreshAtomGroups`]) until the writer, taking functions in file order,
+//! knows where its numbers start ([`number_fresh_atom_groups`]).
+//!
 //! Not modelled (the merge then gives no location): locations whose
-//! nearest common scope lies in another file than theirs, and atoms kept
-//! across different inlined-at chains (LLVM numbers a fresh atom group
-//! module-wide).
+//! nearest common scope lies in another file than theirs.
 
+use memchr::memmem;
 use rustc_hash::FxHashMap;
+
+/// Where placeholder atom groups start: above any group a file holds
+/// (LLVM keeps 61 bits of one).
+const FRESH_ATOM_GROUP_BASE: u64 = 1 << 62;
+
+/// The fresh atom groups one function's location merges have taken so
+/// far, numbered from a placeholder base until the function is written.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FreshAtomGroups {
+    taken: u32,
+}
+
+impl FreshAtomGroups {
+    /// How many fresh groups were taken.
+    pub fn count(self) -> u32 {
+        self.taken
+    }
+
+    /// The next fresh group, as a placeholder.
+    fn take(&mut self) -> u64 {
+        self.taken += 1;
+        FRESH_ATOM_GROUP_BASE + u64::from(self.taken - 1)
+    }
+}
+
+/// `loc` with each placeholder atom group numbered from `first` (the group
+/// LLVM's counter holds when the function's legalization starts), or
+/// `None` when it holds none.
+pub fn number_fresh_atom_groups(loc: &str, first: u64) -> Option<String> {
+    let mut out = String::new();
+    let (mut rest, mut numbered) = (loc, false);
+    while let Some((start, end, group)) = next_atom_group(rest) {
+        if group >= FRESH_ATOM_GROUP_BASE {
+            out.push_str(&rest[..start]);
+            out.push_str(&(first + (group - FRESH_ATOM_GROUP_BASE)).to_string());
+            numbered = true;
+        } else {
+            out.push_str(&rest[..end]);
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    numbered.then_some(out)
+}
+
+/// The highest atom group written in `text` (0 for none), placeholders
+/// left out: what LLVM's counter of atom groups stands one below once it
+/// has read the text.
+pub fn highest_atom_group(text: &str) -> u64 {
+    let mut highest = 0;
+    let mut rest = text;
+    while let Some((_, end, group)) = next_atom_group(rest) {
+        if group < FRESH_ATOM_GROUP_BASE {
+            highest = highest.max(group);
+        }
+        rest = &rest[end..];
+    }
+    highest
+}
+
+/// The first `atomGroup: N` of `text`: where N starts and ends, and N.
+fn next_atom_group(text: &str) -> Option<(usize, usize, u64)> {
+    const KEY: &[u8] = b"atomGroup:";
+    let mut from = 0;
+    loop {
+        let at = from + memmem::find(&text.as_bytes()[from..], KEY)?;
+        let after = &text[at + KEY.len()..];
+        let start = at + KEY.len() + (after.len() - after.trim_start().len());
+        let digits = text[start..].bytes().take_while(u8::is_ascii_digit).count();
+        match text[start..start + digits].parse() {
+            Ok(group) => return Some((start, start + digits, group)),
+            Err(_) => from = at + KEY.len(),
+        }
+    }
+}
 
 /// One `DILocation`, as a module node or as written inline.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -49,6 +131,8 @@ pub struct DebugInfo {
     /// `DILocation::get` returns when it makes one equal to them.
     uniqued: FxHashMap<Location, u32>,
     scopes: FxHashMap<u32, Scope>,
+    /// The highest atom group of any node read.
+    highest_atom_group: u64,
 }
 
 /// Why a merge is left unmodelled.
@@ -57,6 +141,7 @@ struct Unmodelled;
 impl DebugInfo {
     /// Reads node `!id = body` when it is a location or a local scope.
     pub(super) fn read_node(&mut self, id: &str, body: &str) {
+        self.highest_atom_group = self.highest_atom_group.max(highest_atom_group(body));
         let Ok(id) = id.parse::<u32>() else { return };
         let (distinct, body) = match body.strip_prefix("distinct ") {
             Some(rest) => (true, rest.trim_start()),
@@ -81,17 +166,22 @@ impl DebugInfo {
         }
     }
 
+    /// The highest atom group of the module's nodes (0 for none).
+    pub fn highest_atom_group(&self) -> u64 {
+        self.highest_atom_group
+    }
+
     /// The merge of locations `a` (the builder's) and `b` (the reused
     /// instruction's), `getMergedLocation(a, b)`, as `debug-location`
     /// writes it; `None` for no location, or for a merge gisel does not
-    /// model.
-    pub fn merged(&self, a: Option<&str>, b: Option<&str>) -> Option<Box<str>> {
+    /// model. A fresh atom group it needs is taken from `fresh`.
+    pub fn merged(&self, a: Option<&str>, b: Option<&str>, fresh: &mut FreshAtomGroups) -> Option<Box<str>> {
         let (a, b) = (a?, b?);
         if a == b {
             return Some(a.into());
         }
         let (a, b) = (self.place(a)?, self.place(b)?);
-        let merged = self.merge(&a, &b).ok()?;
+        let merged = self.merge(&a, &b, fresh).ok()?;
         Some(self.written(&merged).into())
     }
 
@@ -119,7 +209,7 @@ impl DebugInfo {
         }
     }
 
-    fn merge(&self, a: &Place, b: &Place) -> Result<Place, Unmodelled> {
+    fn merge(&self, a: &Place, b: &Place, fresh: &mut FreshAtomGroups) -> Result<Place, Unmodelled> {
         let chain = |start: &Place| {
             let mut frames = Vec::new();
             let mut at = Some(start.clone());
@@ -147,7 +237,7 @@ impl DebugInfo {
         if let Some((i, j)) = start {
             result = self.inlined_at(&a_frames[i]);
             for (l1, l2) in a_frames[..=i].iter().rev().zip(b_frames[..=j].iter().rev()) {
-                match self.merge_pair(l1, l2, result.clone(), (&a_outer, &b_outer))? {
+                match self.merge_pair(l1, l2, result.clone(), (&a_outer, &b_outer), fresh)? {
                     Some(merged) => result = Some(merged),
                     None => break,
                 }
@@ -179,6 +269,7 @@ impl DebugInfo {
         l2: &Place,
         inlined_at: Option<Place>,
         outer: (&Option<Place>, &Option<Place>),
+        fresh: &mut FreshAtomGroups,
     ) -> Result<Option<Place>, Unmodelled> {
         let (Some(first), Some(second)) = (self.location(l1), self.location(l2)) else { return Ok(None) };
         let make = |line, column, scope, implicit_code, atom_group, atom_rank| {
@@ -204,8 +295,9 @@ impl DebugInfo {
         if !same_line || (first.atom_group == 0 && second.atom_group == 0) {
             return Ok(Some(make(line, column, scope, implicit_code, 0, 0)));
         }
-        if outer.0 != outer.1 || inlined_at.as_ref() != outer.1.as_ref() {
-            return Err(Unmodelled);
+        if !self.same_or_none(outer.0, outer.1) || !self.same_or_none(&inlined_at, outer.1) {
+            // The atom cannot be kept: the merge is an atom of its own.
+            return Ok(Some(make(line, column, scope, implicit_code, fresh.take(), 1)));
         }
         let first_atom = if first.atom_rank == second.atom_rank {
             if first.atom_group == 0 || second.atom_group == 0 {
@@ -231,6 +323,14 @@ impl DebugInfo {
             (Place::Node(id), Place::Inline(l)) | (Place::Inline(l), Place::Node(id)) => {
                 self.uniqued.get(l) == Some(id)
             }
+        }
+    }
+
+    /// Whether two optional places are one node, or both absent.
+    fn same_or_none(&self, a: &Option<Place>, b: &Option<Place>) -> bool {
+        match (a, b) {
+            (Some(a), Some(b)) => self.same(a, b),
+            (a, b) => a.is_none() && b.is_none(),
         }
     }
 
@@ -373,7 +473,8 @@ mod tests {
     #[test]
     fn merges_as_llvm_does() {
         let info = module();
-        let merged = |a, b| info.merged(Some(a), Some(b)).map(String::from);
+        let mut fresh = FreshAtomGroups::default();
+        let mut merged = |a, b| info.merged(Some(a), Some(b), &mut fresh).map(String::from);
         // One line and column, one atom: the lower rank's node.
         assert_eq!(merged("!4", "!5").as_deref(), Some("!5"));
         // Different lines in sibling blocks: line 0 of the subprogram, an
@@ -381,6 +482,35 @@ mod tests {
         assert_eq!(merged("!4", "!6").as_deref(), Some("!7"));
         // Different lines in one block: line 0 of the block, written inline.
         assert_eq!(merged("!DILocation(line: 3, scope: !2)", "!4").as_deref(), Some("!DILocation(line: 0, scope: !2)"));
-        assert_eq!(info.merged(None, Some("!4")), None);
+        assert_eq!(info.merged(None, Some("!4"), &mut fresh), None);
+        assert_eq!(fresh.count(), 0);
+    }
+
+    #[test]
+    fn atoms_of_different_inlined_at_chains_merge_into_a_fresh_group() {
+        let mut info = module();
+        info.read_node("10", "distinct !DILocation(line: 20, column: 3, scope: !1)");
+        info.read_node("11", "distinct !DILocation(line: 21, column: 3, scope: !1)");
+        info.read_node("12", "!DILocation(line: 7, column: 13, scope: !2, inlinedAt: !10, atomGroup: 3, atomRank: 2)");
+        info.read_node("13", "!DILocation(line: 7, column: 13, scope: !2, inlinedAt: !11, atomGroup: 4, atomRank: 1)");
+        assert_eq!(info.highest_atom_group(), 27);
+        let mut fresh = FreshAtomGroups::default();
+        let first = info.merged(Some("!12"), Some("!13"), &mut fresh).map(String::from).unwrap();
+        let second = info.merged(Some("!13"), Some("!12"), &mut fresh).map(String::from).unwrap();
+        assert_eq!(fresh.count(), 2);
+        // The call sites merge into line 0 of the caller, node 7.
+        let inlined_at = "inlinedAt: !7";
+        let numbered = |loc: &str| number_fresh_atom_groups(loc, 28);
+        assert_eq!(
+            numbered(&first).as_deref(),
+            Some(&*format!("!DILocation(line: 7, column: 13, scope: !2, {inlined_at}, atomGroup: 28, atomRank: 1)"))
+        );
+        assert_eq!(
+            numbered(&second).as_deref(),
+            Some(&*format!("!DILocation(line: 7, column: 13, scope: !2, {inlined_at}, atomGroup: 29, atomRank: 1)"))
+        );
+        // Placeholders do not count as groups of the file.
+        assert_eq!(highest_atom_group(&first), 0);
+        assert_eq!(numbered("!DILocation(line: 7, scope: !2, atomGroup: 3, atomRank: 1)"), None);
     }
 }

@@ -16,7 +16,7 @@ mod lexer;
 mod preds;
 
 pub use attributes::AttributeSet;
-pub use debug_info::DebugInfo;
+pub use debug_info::{DebugInfo, FreshAtomGroups, highest_atom_group, number_fresh_atom_groups};
 pub use global::{GlobalKind, GlobalValue, Linkage, Visibility};
 pub use preds::reorder_predecessors;
 

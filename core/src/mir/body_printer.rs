@@ -9,6 +9,7 @@ use crate::ir::{
     Block, Function, INST_FLAG_NAMES, InstData, InstFlags, InstOpcode, MemFlags, MemOperand, MemSize, Operand, Reg,
     RegFlags, RegOperand,
 };
+use crate::llvm_ir::number_fresh_atom_groups;
 use crate::opcode::{OperandKind, OperandSpec};
 use std::fmt::Write;
 
@@ -24,16 +25,33 @@ pub fn print_body(func: &Function, out: &mut String) {
 /// `options` say: with `simplify`, a block's successors (and their
 /// probabilities) are left out where a reader would guess them.
 pub(super) fn print_body_with(func: &Function, options: MirPrintOptions, out: &mut String) {
+    let fresh_atoms = first_fresh_atom_group(func, options.first_fresh_atom_group);
     for (i, &block) in func.blocks().iter().enumerate() {
         if i > 0 {
             out.push_str("  \n");
         }
-        print_block(func, block, func.blocks().get(i + 1).copied(), options, out);
+        print_block(func, block, func.blocks().get(i + 1).copied(), options, fresh_atoms, out);
     }
 }
 
-/// Prints `block`, whose layout successor is `next`.
-fn print_block(func: &Function, block: Block, next: Option<Block>, options: MirPrintOptions, out: &mut String) {
+/// Where the placeholders of `func`'s fresh atom groups are numbered from
+/// (`given`, else above the groups of its module and its own locations),
+/// `None` when it took none.
+fn first_fresh_atom_group(func: &Function, given: Option<u64>) -> Option<u64> {
+    let taken = func.fresh_atom_groups().count() > 0;
+    taken.then(|| given.unwrap_or_else(|| func.highest_atom_group() + 1))
+}
+
+/// Prints `block`, whose layout successor is `next`; placeholder atom
+/// groups are numbered from `fresh_atoms`.
+fn print_block(
+    func: &Function,
+    block: Block,
+    next: Option<Block>,
+    options: MirPrintOptions,
+    fresh_atoms: Option<u64>,
+    out: &mut String,
+) {
     let data = func.block(block);
     out.push_str("  bb.");
     push_decimal(out, u64::from(data.number));
@@ -65,7 +83,7 @@ fn print_block(func: &Function, block: Block, next: Option<Block>, options: MirP
     }
     for inst in func.block_insts(block) {
         out.push_str("    ");
-        print_inst(func, func.inst(inst), out);
+        print_inst_numbered(func, func.inst(inst), fresh_atoms, out);
         out.push('\n');
     }
 }
@@ -166,6 +184,12 @@ fn can_predict_probabilities(stored: &[u64]) -> bool {
 
 /// Prints one instruction without indentation or line break.
 pub fn print_inst(func: &Function, inst: &InstData, out: &mut String) {
+    print_inst_numbered(func, inst, first_fresh_atom_group(func, None), out);
+}
+
+/// Prints one instruction as [`print_inst`] does, its placeholder atom
+/// groups numbered from `fresh_atoms`.
+fn print_inst_numbered(func: &Function, inst: &InstData, fresh_atoms: Option<u64>, out: &mut String) {
     let layout = match inst.opcode {
         InstOpcode::Known(op) if op.is_generic() => Some(op.info().operands),
         InstOpcode::Target(name) => crate::ir::target_generic_layout(func.names.resolve(name)),
@@ -210,7 +234,8 @@ pub fn print_inst(func: &Function, inst: &InstData, out: &mut String) {
     }
     if let Some(loc) = &inst.debug_loc {
         out.push_str(if first { " " } else { ", " });
-        let _ = write!(out, "debug-location {loc}");
+        let numbered = fresh_atoms.and_then(|from| number_fresh_atom_groups(loc, from));
+        let _ = write!(out, "debug-location {}", numbered.as_deref().unwrap_or(loc));
     }
     if !inst.mem.is_empty() {
         out.push_str(" :: ");

@@ -337,8 +337,14 @@ pub fn write_mir(module: &MirModule) -> String {
     let mut out = String::new();
     let names: Vec<&str> = module.functions.iter().map(|f| f.header.name.as_str()).collect();
     write_ir_module(module.ir_module.as_deref(), &module.file_name, &module.target, &names, &mut out);
+    // LLVM's counter of atom groups starts above every group of the file
+    // and goes on from function to function.
+    let highest = module.functions.iter().map(|f| f.func.highest_atom_group()).max().unwrap_or(0);
+    let mut next_atom_group = highest + 1;
     for function in &module.functions {
-        write_function(function, &module.target, &mut out);
+        let options = MirPrintOptions { first_fresh_atom_group: Some(next_atom_group), ..MirPrintOptions::default() };
+        write_function_with(function, &module.target, options, &mut out);
+        next_atom_group += u64::from(function.func.fresh_atom_groups().count());
     }
     out
 }
@@ -350,6 +356,10 @@ pub struct MirPrintOptions {
     /// header keys at their defaults, and successor lists (and branch
     /// probabilities) the instructions (and an even split) predict.
     pub simplify: bool,
+    /// The number the function's first fresh atom group takes: LLVM's
+    /// counter of atom groups when it reaches the function. `None` starts
+    /// it above the groups of the module and the function alone.
+    pub first_fresh_atom_group: Option<u64>,
 }
 
 /// Writes one machine function document (`---` to `...`) as llc 22 does.
