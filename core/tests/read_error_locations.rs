@@ -38,3 +38,19 @@ fn a_generic_definition_without_a_type_is_located_after_the_register() {
     assert_eq!(error_position("%1:_(s64), %2:_ = G_FMODF %0"), (7, 21));
     assert_eq!(error_position("%1:_ = G_FNEG %0"), (7, 10));
 }
+
+#[test]
+fn a_register_the_target_does_not_have_is_located_at_its_sigil() {
+    assert_eq!(error_position("$x99 = COPY %0"), (7, 5));
+    assert_eq!(error_position("%1:_(s64) = COPY $x99"), (7, 22));
+    assert_eq!(error_position("$x0 = COPY %0, implicit-def $fakereg"), (7, 33));
+}
+
+#[test]
+fn a_register_class_the_target_does_not_have_is_located_at_its_name() {
+    assert_eq!(error_position("%1:gpr99 = COPY %0"), (7, 8));
+    // The target's own classes (made up ones too) and banks read, and the
+    // generic bank at the end of a line.
+    let source = "---\nname: f\nbody: |\n  bb.0:\n    liveins: $x0, $d0_d1\n    %0:gpr64common_and_gpr64noip = COPY $x0\n    %1:fpr(s64) = COPY $d0\n    $d0 = COPY %1:_\n    RET_ReallyLR\n";
+    assert!(read_mir(source, "t.mir", Some("aarch64"), "").map_err(|e| e.render("t.mir", source)).is_ok());
+}

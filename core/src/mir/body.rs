@@ -9,7 +9,7 @@ use super::MirError;
 use super::cursor::{Cursor, trim_end, trim_start};
 use super::module::Arch;
 use super::operand_parser::OperandParser;
-use super::target_opcodes::{condition_comment, has_instruction, predicate_operand};
+use super::target_names::{condition_comment, has_instruction, predicate_operand};
 use crate::ir::{Block, Function, InstData, InstFlags, InstOpcode, Operand, Successor, VReg};
 use crate::opcode::{Opcode, flags};
 use crate::ty::Llt;
@@ -146,6 +146,7 @@ pub(super) fn parse_body<'t>(
             vregs: &mut vregs,
             blocks: &blocks.by_number,
             pointer_bits,
+            arch,
             cursor: Cursor::new(text, start, end),
         };
         if rest.starts_with("successors:") {

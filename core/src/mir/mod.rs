@@ -11,7 +11,7 @@ mod file;
 mod operand_parser;
 mod round_trip;
 mod stream;
-mod target_opcodes;
+mod target_names;
 mod vreg_numbering;
 
 pub use body_printer::{print_body, print_inst, print_mem};

@@ -3,6 +3,8 @@
 use super::MirError;
 use super::body::VRegTable;
 use super::cursor::{Cursor, is_ident_byte};
+use super::module::Arch;
+use super::target_names::{has_register, has_register_class_or_bank};
 use crate::apint::ApInt;
 use crate::ir::{
     AtomicOrdering, Block, FloatPredicate, FpConst, FpKind, FrameRef, Function, InstData, IntPredicate, MemFlags,
@@ -46,6 +48,8 @@ pub(super) struct OperandParser<'f, 't> {
     /// The body's blocks by number.
     pub(super) blocks: &'f FxHashMap<u32, Block>,
     pub(super) pointer_bits: &'f dyn Fn(u32) -> u32,
+    /// The target whose registers and classes are checked, if known.
+    pub(super) arch: Option<Arch>,
     pub(super) cursor: Cursor<'t>,
 }
 
@@ -72,12 +76,21 @@ impl<'t> OperandParser<'_, 't> {
             .ok_or_else(|| self.cursor.error(span, format!("use of undefined machine basic block #{number}")))
     }
 
-    /// `$name`, returning the name without `$`.
+    /// `$name`, returning the name without `$`; a name the target does
+    /// not have is an error, as in llc.
     pub(super) fn physical_register_name(&mut self) -> Result<&'t str, MirError> {
+        let start = self.cursor.pos();
         if !self.cursor.eat("$") {
             return Err(self.cursor.error_here("expected a physical register such as '$x0'"));
         }
-        self.cursor.name_after_sigil().ok_or_else(|| self.cursor.error_here("expected a register name after '$'"))
+        let name = self
+            .cursor
+            .name_after_sigil()
+            .ok_or_else(|| self.cursor.error_here("expected a register name after '$'"))?;
+        if self.arch.is_some_and(|arch| !has_register(arch, name)) {
+            return Err(self.cursor.error(start..self.cursor.pos(), format!("unknown register name '{name}'")));
+        }
+        Ok(name)
     }
 
     /// A register operand with its flags, subregister, class, type and tie.
@@ -111,14 +124,26 @@ impl<'t> OperandParser<'_, 't> {
         if self.cursor.eat_attached(b':') {
             let name = match self.cursor.rest_bytes() {
                 // The generic bank, as nearly every register is written.
+                [b'_'] => {
+                    self.cursor.advance(1);
+                    "_"
+                }
                 [b'_', next, ..] if !is_ident_byte(*next) => {
                     self.cursor.advance(1);
                     "_"
                 }
-                _ => self
-                    .cursor
-                    .name_after_sigil()
-                    .ok_or_else(|| self.cursor.error_here("expected a register class or bank"))?,
+                _ => {
+                    let name_start = self.cursor.pos();
+                    let name = self.cursor.name_after_sigil();
+                    match name {
+                        Some(name) if self.arch.is_none_or(|arch| has_register_class_or_bank(arch, name)) => name,
+                        _ => {
+                            let span = name_start..self.cursor.pos().max(name_start + 1);
+                            let message = "expected '_', register class, or register bank name";
+                            return Err(self.cursor.error(span, message));
+                        }
+                    }
+                }
             };
             if let Reg::Virtual(v) = reg {
                 if name == "_" {

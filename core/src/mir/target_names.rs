@@ -1,7 +1,9 @@
-//! The machine instruction names each target has (`core/data`, written by
-//! `tools/target_instructions.py` from LLVM 22's TableGen sources), so
-//! that a name the target does not have is an error, as in llc; and which
-//! operand of an Arm instruction is its condition code (written by
+//! The names each target has: its machine instructions (`core/data`,
+//! written by `tools/target_instructions.py` from LLVM 22's TableGen
+//! sources), so that a name the target does not have is an error, as in
+//! llc; its physical registers and its register classes and banks
+//! (written by `tools/target_registers.py`), likewise; and which operand
+//! of an Arm instruction is its condition code (written by
 //! `tools/arm_tables.py`), which llc prints with a comment.
 
 use super::module::Arch;
@@ -20,6 +22,44 @@ pub(super) fn has_instruction(arch: Arch, name: &str) -> bool {
         Arch::X86 | Arch::X86_64 => X86,
         Arch::Arm => ARM,
         Arch::Mips => MIPS,
+    };
+    is_sorted_line(names, name)
+}
+
+const AARCH64_REGISTERS: &str = include_str!("../../data/aarch64-registers.txt");
+const RISCV_REGISTERS: &str = include_str!("../../data/riscv-registers.txt");
+const X86_REGISTERS: &str = include_str!("../../data/x86-registers.txt");
+const ARM_REGISTERS: &str = include_str!("../../data/arm-registers.txt");
+const MIPS_REGISTERS: &str = include_str!("../../data/mips-registers.txt");
+
+/// Whether `arch` has a physical register named `name`, as `.mir` writes
+/// it after `$` (`noreg` is every target's).
+pub(super) fn has_register(arch: Arch, name: &str) -> bool {
+    let names = match arch {
+        Arch::AArch64 => AARCH64_REGISTERS,
+        Arch::RiscV32 | Arch::RiscV64 => RISCV_REGISTERS,
+        Arch::X86 | Arch::X86_64 => X86_REGISTERS,
+        Arch::Arm => ARM_REGISTERS,
+        Arch::Mips => MIPS_REGISTERS,
+    };
+    name == "noreg" || is_sorted_line(names, name)
+}
+
+const AARCH64_CLASSES: &str = include_str!("../../data/aarch64-register-classes.txt");
+const RISCV_CLASSES: &str = include_str!("../../data/riscv-register-classes.txt");
+const X86_CLASSES: &str = include_str!("../../data/x86-register-classes.txt");
+const ARM_CLASSES: &str = include_str!("../../data/arm-register-classes.txt");
+const MIPS_CLASSES: &str = include_str!("../../data/mips-register-classes.txt");
+
+/// Whether `arch` has a register class or register bank named `name`, as
+/// `.mir` writes it after a virtual register's `:`.
+pub(super) fn has_register_class_or_bank(arch: Arch, name: &str) -> bool {
+    let names = match arch {
+        Arch::AArch64 => AARCH64_CLASSES,
+        Arch::RiscV32 | Arch::RiscV64 => RISCV_CLASSES,
+        Arch::X86 | Arch::X86_64 => X86_CLASSES,
+        Arch::Arm => ARM_CLASSES,
+        Arch::Mips => MIPS_CLASSES,
     };
     is_sorted_line(names, name)
 }
@@ -100,5 +140,26 @@ mod tests {
             assert!(!has_instruction(Arch::AArch64, absent), "{absent}");
         }
         assert!(!is_sorted_line("b\nd\n", "a") && !is_sorted_line("b\nd\n", "c") && !is_sorted_line("b\nd\n", "e"));
+    }
+
+    #[test]
+    fn registers_classes_and_banks_are_the_targets_own() {
+        let tables = [AARCH64_REGISTERS, RISCV_REGISTERS, X86_REGISTERS, ARM_REGISTERS, MIPS_REGISTERS];
+        for names in tables.into_iter().chain([AARCH64_CLASSES, RISCV_CLASSES, X86_CLASSES, ARM_CLASSES, MIPS_CLASSES])
+        {
+            assert!(names.lines().zip(names.lines().skip(1)).all(|(a, b)| a < b), "sorted, no duplicates");
+        }
+        // Registers, tuples TableGen makes up included, and `noreg`.
+        assert!(has_register(Arch::AArch64, "x0") && has_register(Arch::AArch64, "d0_d1"));
+        assert!(has_register(Arch::AArch64, "noreg") && !has_register(Arch::AArch64, "x99"));
+        assert!(!has_register(Arch::AArch64, "X0"), "lower case only, as llc reads them");
+        assert!(has_register(Arch::RiscV32, "x10") && !has_register(Arch::RiscV64, "w0"));
+        assert!(has_register(Arch::X86_64, "rax") && has_register(Arch::X86, "eflags"));
+        assert!(has_register(Arch::Arm, "r0") && has_register(Arch::Mips, "a0"));
+        // Classes (made up ones included) and banks.
+        assert!(has_register_class_or_bank(Arch::AArch64, "gpr64"));
+        assert!(has_register_class_or_bank(Arch::AArch64, "gpr64common_and_gpr64noip"));
+        assert!(has_register_class_or_bank(Arch::AArch64, "fpr") && has_register_class_or_bank(Arch::RiscV64, "gprb"));
+        assert!(!has_register_class_or_bank(Arch::AArch64, "gpr99") && !has_register_class_or_bank(Arch::X86, "_"));
     }
 }

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Writes the physical register names and the register class and bank names
+LLVM 22 defines for each target gisel has into core/data/<arch>-registers.txt
+and core/data/<arch>-register-classes.txt (one per line, lower-cased as the
+.mir syntax writes them, sorted), which the .mir reader uses to reject a
+register (`$x99`) or a class or bank (`%0:gpr99`) the target does not have,
+as llc does. The names come from llvm-tblgen 22's register-info and
+register-bank backends over the target's TableGen sources of the same
+release, so they include the registers and classes TableGen makes up
+(register tuples such as `d0_d1`, classes such as `gpr64common_and_gpr64noip`).
+
+    python3 tools/target_registers.py LLVM_DIR [--tblgen /usr/lib/llvm-22/bin/llvm-tblgen]
+
+LLVM_DIR is the `llvm` directory of LLVM 22's sources (include/ and
+lib/Target/ are enough); tools/llvm_tests_corpus.py downloads the Debian
+source tarball they are in.
+"""
+import argparse
+import os
+import re
+import subprocess
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "..", "core", "data")
+TARGETS = {"aarch64": "AArch64", "riscv": "RISCV", "x86": "X86", "arm": "ARM", "mips": "Mips"}
+
+
+def tablegen(tblgen, llvm_dir, target, backend, out_dir):
+    """The text llvm-tblgen's `backend` writes for `target` (with the files it
+    includes, which the register-info backend writes beside its output)."""
+    target_dir = os.path.join(llvm_dir, "lib", "Target", target)
+    out = os.path.join(out_dir, f"{target}{backend}.inc")
+    subprocess.run([tblgen, backend, "-I", os.path.join(llvm_dir, "include"), "-I", target_dir,
+                    os.path.join(target_dir, f"{target}.td"), "-o", out], check=True)
+    stem = os.path.splitext(out)[0]
+    parts = [out] + [p for p in (stem + "Enums.inc",) if os.path.exists(p)]
+    return "".join(open(p).read() for p in parts)
+
+
+def register_names(register_info, target):
+    """The registers of the target's register enum (`NoRegister` left out)."""
+    enum = register_info.split(f"namespace {target} {{\nenum : unsigned {{\n", 1)[1].split("NUM_TARGET_REGS", 1)[0]
+    names = {line.strip().split(" ")[0].rstrip(",") for line in enum.splitlines()}
+    return names - {"NoRegister", ""}
+
+
+def class_names(register_info, register_banks):
+    """The register classes (made up ones included) and register banks."""
+    classes = set(re.findall(r"^\s*(\w+)RegClassID = \d+", register_info, re.M))
+    banks = set(re.findall(r'/\* Name \*/ "(\w+)"', register_banks))
+    return classes | banks
+
+
+def write(path, names):
+    with open(path, "w") as out:
+        out.write("".join(f"{name}\n" for name in sorted({n.lower() for n in names})))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("llvm_dir")
+    ap.add_argument("--tblgen", default="/usr/lib/llvm-22/bin/llvm-tblgen")
+    args = ap.parse_args()
+    for arch, target in TARGETS.items():
+        with tempfile.TemporaryDirectory() as scratch:
+            info = tablegen(args.tblgen, args.llvm_dir, target, "-gen-register-info", scratch)
+            banks = tablegen(args.tblgen, args.llvm_dir, target, "-gen-register-bank", scratch)
+        registers, classes = register_names(info, target), class_names(info, banks)
+        write(os.path.join(DATA, f"{arch}-registers.txt"), registers)
+        write(os.path.join(DATA, f"{arch}-register-classes.txt"), classes)
+        print(f"{arch}: {len(registers)} registers, {len(classes)} register classes and banks")
+
+
+if __name__ == "__main__":
+    main()
