@@ -7,61 +7,76 @@
 //! `tools/arm_tables.py`), which llc prints with a comment.
 
 use super::module::Arch;
+use rustc_hash::FxHashSet;
+use std::sync::OnceLock;
 
-const AARCH64: &str = include_str!("../../data/aarch64-instructions.txt");
-const RISCV: &str = include_str!("../../data/riscv-instructions.txt");
-const X86: &str = include_str!("../../data/x86-instructions.txt");
-const ARM: &str = include_str!("../../data/arm-instructions.txt");
-const MIPS: &str = include_str!("../../data/mips-instructions.txt");
+/// A target's machine instructions (thousands, searched in the sorted text
+/// itself, so that a run that reads few pays for no table), and its
+/// physical registers and register classes and banks (hundreds, read
+/// often: looked up in sets built on first use).
+struct TargetNames {
+    instructions: &'static str,
+    registers: NameSet,
+    classes: NameSet,
+}
+
+/// Names, one a line, looked up through a set built on first use.
+struct NameSet {
+    text: &'static str,
+    set: OnceLock<FxHashSet<&'static str>>,
+}
+
+impl NameSet {
+    const fn new(text: &'static str) -> NameSet {
+        NameSet { text, set: OnceLock::new() }
+    }
+
+    fn contains(&self, name: &str) -> bool {
+        self.set.get_or_init(|| self.text.lines().collect()).contains(name)
+    }
+}
+
+macro_rules! target_names {
+    ($name:literal) => {
+        TargetNames {
+            instructions: include_str!(concat!("../../data/", $name, "-instructions.txt")),
+            registers: NameSet::new(include_str!(concat!("../../data/", $name, "-registers.txt"))),
+            classes: NameSet::new(include_str!(concat!("../../data/", $name, "-register-classes.txt"))),
+        }
+    };
+}
+
+static AARCH64: TargetNames = target_names!("aarch64");
+static RISCV: TargetNames = target_names!("riscv");
+static X86: TargetNames = target_names!("x86");
+static ARM: TargetNames = target_names!("arm");
+static MIPS: TargetNames = target_names!("mips");
+
+fn names(arch: Arch) -> &'static TargetNames {
+    match arch {
+        Arch::AArch64 => &AARCH64,
+        Arch::RiscV32 | Arch::RiscV64 => &RISCV,
+        Arch::X86 | Arch::X86_64 => &X86,
+        Arch::Arm => &ARM,
+        Arch::Mips => &MIPS,
+    }
+}
 
 /// Whether `arch` has a machine instruction named `name`.
 pub(super) fn has_instruction(arch: Arch, name: &str) -> bool {
-    let names = match arch {
-        Arch::AArch64 => AARCH64,
-        Arch::RiscV32 | Arch::RiscV64 => RISCV,
-        Arch::X86 | Arch::X86_64 => X86,
-        Arch::Arm => ARM,
-        Arch::Mips => MIPS,
-    };
-    is_sorted_line(names, name)
+    is_sorted_line(names(arch).instructions, name)
 }
-
-const AARCH64_REGISTERS: &str = include_str!("../../data/aarch64-registers.txt");
-const RISCV_REGISTERS: &str = include_str!("../../data/riscv-registers.txt");
-const X86_REGISTERS: &str = include_str!("../../data/x86-registers.txt");
-const ARM_REGISTERS: &str = include_str!("../../data/arm-registers.txt");
-const MIPS_REGISTERS: &str = include_str!("../../data/mips-registers.txt");
 
 /// Whether `arch` has a physical register named `name`, as `.mir` writes
 /// it after `$` (`noreg` is every target's).
 pub(super) fn has_register(arch: Arch, name: &str) -> bool {
-    let names = match arch {
-        Arch::AArch64 => AARCH64_REGISTERS,
-        Arch::RiscV32 | Arch::RiscV64 => RISCV_REGISTERS,
-        Arch::X86 | Arch::X86_64 => X86_REGISTERS,
-        Arch::Arm => ARM_REGISTERS,
-        Arch::Mips => MIPS_REGISTERS,
-    };
-    name == "noreg" || is_sorted_line(names, name)
+    name == "noreg" || names(arch).registers.contains(name)
 }
-
-const AARCH64_CLASSES: &str = include_str!("../../data/aarch64-register-classes.txt");
-const RISCV_CLASSES: &str = include_str!("../../data/riscv-register-classes.txt");
-const X86_CLASSES: &str = include_str!("../../data/x86-register-classes.txt");
-const ARM_CLASSES: &str = include_str!("../../data/arm-register-classes.txt");
-const MIPS_CLASSES: &str = include_str!("../../data/mips-register-classes.txt");
 
 /// Whether `arch` has a register class or register bank named `name`, as
 /// `.mir` writes it after a virtual register's `:`.
 pub(super) fn has_register_class_or_bank(arch: Arch, name: &str) -> bool {
-    let names = match arch {
-        Arch::AArch64 => AARCH64_CLASSES,
-        Arch::RiscV32 | Arch::RiscV64 => RISCV_CLASSES,
-        Arch::X86 | Arch::X86_64 => X86_CLASSES,
-        Arch::Arm => ARM_CLASSES,
-        Arch::Mips => MIPS_CLASSES,
-    };
-    is_sorted_line(names, name)
+    names(arch).classes.contains(name)
 }
 
 const ARM_PREDICATES: &str = include_str!("../../data/arm-predicates.txt");
@@ -69,7 +84,7 @@ const ARM_PREDICATES: &str = include_str!("../../data/arm-predicates.txt");
 /// The operand index of `arch`'s instruction `name` that holds its
 /// condition code (Arm's predicable instructions), if it has one.
 pub(super) fn predicate_operand(arch: Arch, name: &str) -> Option<usize> {
-    static ARM_TABLE: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, usize>> = std::sync::OnceLock::new();
+    static ARM_TABLE: OnceLock<rustc_hash::FxHashMap<&'static str, usize>> = OnceLock::new();
     if arch != Arch::Arm {
         return None;
     }
@@ -117,9 +132,12 @@ mod tests {
 
     #[test]
     fn every_listed_name_is_found_and_no_other() {
-        for names in [AARCH64, RISCV, X86] {
-            assert!(names.lines().all(|name| is_sorted_line(names, name)));
-            assert!(names.lines().zip(names.lines().skip(1)).all(|(a, b)| a < b), "sorted, no duplicates");
+        for target in [&AARCH64, &RISCV, &X86, &ARM, &MIPS] {
+            for names in [target.instructions, target.registers.text, target.classes.text] {
+                assert!(names.lines().zip(names.lines().skip(1)).all(|(a, b)| a < b), "sorted, no duplicates");
+            }
+            assert!(target.instructions.lines().all(|name| is_sorted_line(target.instructions, name)));
+            assert!(target.registers.text.lines().all(|name| target.registers.contains(name)));
         }
         assert!(has_instruction(Arch::AArch64, "RET_ReallyLR"));
         assert!(has_instruction(Arch::RiscV64, "PseudoRET"));
@@ -127,7 +145,7 @@ mod tests {
         assert!(has_instruction(Arch::X86, "CALLpcrel32") && has_instruction(Arch::X86_64, "ADJCALLSTACKDOWN64"));
         assert!(has_instruction(Arch::Arm, "BX_RET") && has_instruction(Arch::Arm, "tBL"));
         assert!(has_instruction(Arch::Mips, "RetRA") && has_instruction(Arch::Mips, "JAL"));
-        assert!(is_sorted_line(ARM, "ADJCALLSTACKDOWN"));
+        assert!(has_instruction(Arch::Arm, "ADJCALLSTACKDOWN"));
         assert_eq!(predicate_operand(Arch::Arm, "BX_RET"), Some(0));
         assert_eq!(predicate_operand(Arch::Arm, "ADJCALLSTACKUP"), Some(2));
         assert_eq!(predicate_operand(Arch::Arm, "BL"), None);
@@ -144,11 +162,6 @@ mod tests {
 
     #[test]
     fn registers_classes_and_banks_are_the_targets_own() {
-        let tables = [AARCH64_REGISTERS, RISCV_REGISTERS, X86_REGISTERS, ARM_REGISTERS, MIPS_REGISTERS];
-        for names in tables.into_iter().chain([AARCH64_CLASSES, RISCV_CLASSES, X86_CLASSES, ARM_CLASSES, MIPS_CLASSES])
-        {
-            assert!(names.lines().zip(names.lines().skip(1)).all(|(a, b)| a < b), "sorted, no duplicates");
-        }
         // Registers, tuples TableGen makes up included, and `noreg`.
         assert!(has_register(Arch::AArch64, "x0") && has_register(Arch::AArch64, "d0_d1"));
         assert!(has_register(Arch::AArch64, "noreg") && !has_register(Arch::AArch64, "x99"));
