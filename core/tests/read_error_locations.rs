@@ -54,3 +54,17 @@ fn a_register_class_the_target_does_not_have_is_located_at_its_name() {
     let source = "---\nname: f\nbody: |\n  bb.0:\n    liveins: $x0, $d0_d1\n    %0:gpr64common_and_gpr64noip = COPY $x0\n    %1:fpr(s64) = COPY $d0\n    $d0 = COPY %1:_\n    RET_ReallyLR\n";
     assert!(read_mir(source, "t.mir", Some("aarch64"), "").map_err(|e| e.render("t.mir", source)).is_ok());
 }
+
+#[test]
+fn a_header_register_or_class_the_target_does_not_have_is_located_at_its_value() {
+    let read = |header: &str| {
+        let source = format!("---\nname: f\n{header}body: |\n  bb.0:\n    RET_ReallyLR\n");
+        read_mir(&source, "t.mir", Some("aarch64"), "").map_err(|e| e.line_column(&source))
+    };
+    assert_eq!(read("registers:\n  - { id: 0, class: gpr99 }\n").err(), Some((4, 21)));
+    assert_eq!(read("liveins:\n  - { reg: '$x99' }\n").err(), Some((4, 13)));
+    assert!(
+        read("registers:\n  - { id: 0, class: gpr64sp }\n  - { id: 1, class: fpr }\nliveins:\n  - { reg: '$w0' }\n")
+            .is_ok()
+    );
+}

@@ -6,6 +6,7 @@ use super::document::{Body, FunctionDoc, MirFile, parse_document};
 use super::header::{Constant, FunctionHeader, RegisterEntry, StackObject};
 use super::header_write::{fixed_stack_print_order, write_body_key, write_header_keys};
 use super::module::{Arch, DataLayout, Target, module_triple, normalize_triple, write_ir_module};
+use super::target_names::{has_register, has_register_class_or_bank};
 use super::{MirError, body};
 use crate::ir::{FrameRef, Function, InstData, InstOpcode, JumpTableKind, Operand};
 use crate::llvm_ir::IrModule;
@@ -170,6 +171,7 @@ impl MirDocuments<'_> {
     /// Parses the body of `doc`, one of this file's documents, into a
     /// machine function; errors are located in the whole file.
     pub fn read_function(&self, doc: FunctionDoc) -> Result<MachineFunction, MirError> {
+        check_header_registers(self.source, &doc.header, self.target.arch)?;
         let pointer_bits = |space| self.layout.pointer_bits(space);
         let declared: Vec<(String, Option<String>)> =
             doc.header.registers.iter().map(|r| (r.id.to_string(), Some(r.class.clone()))).collect();
@@ -222,6 +224,36 @@ impl MirDocuments<'_> {
 
 /// Jump-table entries name blocks as written; llc prints them with the
 /// numbers the blocks get by position (`renumbered`: written, new).
+/// The header's register classes and banks (`registers:`) and live-in
+/// registers (`liveins:`) must be `arch`'s, as llc reads them.
+fn check_header_registers(source: &str, header: &FunctionHeader, arch: Arch) -> Result<(), MirError> {
+    for register in &header.registers {
+        if register.class != "_" && !has_register_class_or_bank(arch, &register.class) {
+            let at = value_start(source, register.span.start, "class:");
+            let message = format!("use of undefined register class or register bank '{}'", register.class);
+            return Err(MirError::new(message, at..at + register.class.len()));
+        }
+    }
+    for livein in &header.liveins {
+        let name = livein.reg.strip_prefix('$').unwrap_or(&livein.reg);
+        if !has_register(arch, name) {
+            let at = value_start(source, livein.span.start, "reg:");
+            return Err(MirError::new(format!("unknown register name '{name}'"), at..at + livein.reg.len()));
+        }
+    }
+    Ok(())
+}
+
+/// Where the value of `key` starts (past a quote) in the YAML entry that
+/// starts at `entry` of `source`, or `entry` if it cannot be found there.
+fn value_start(source: &str, entry: usize, key: &str) -> usize {
+    let line_end = source[entry..].find('\n').map_or(source.len(), |i| entry + i);
+    let Some(found) = source[entry..line_end].find(key) else { return entry };
+    let value = &source[entry + found + key.len()..line_end];
+    let skipped = value.len() - value.trim_start().trim_start_matches(['\'', '"']).len();
+    entry + found + key.len() + skipped
+}
+
 fn renumber_jump_table_blocks(header: &mut FunctionHeader, renumbered: &[(u32, u32)]) {
     let Some(table) = header.jump_table.as_mut().filter(|_| !renumbered.is_empty()) else { return };
     let new_number: FxHashMap<u32, u32> = renumbered.iter().copied().collect();
