@@ -10,6 +10,7 @@ pub mod legality;
 pub mod legalize;
 pub mod llvm_ir;
 pub mod mir;
+pub mod name_list;
 pub mod opcode;
 pub mod ty;
 

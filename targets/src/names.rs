@@ -3,11 +3,9 @@
 //! -mattr=help`), for llc's warnings about the others, and the features
 //! each CPU enables (as clang 22 expands `-mcpu`).
 
-use std::collections::HashSet;
-use std::sync::OnceLock;
-
 use crate::options::feature_items;
 use crate::{Arch, TargetOptions};
+use gisel_core::name_list::NameList;
 
 static AARCH64_CPUS: NameList = NameList::new(include_str!("../data/aarch64-cpus.txt"));
 static AARCH64_FEATURES: NameList = NameList::new(include_str!("../data/aarch64-features.txt"));
@@ -88,25 +86,6 @@ impl Arch {
             }
         }
         warnings
-    }
-}
-
-/// A list of names, one per line, looked up through a set built on first
-/// use (clang writes every feature of the target, on or off, on each
-/// function: hundreds of lookups per subtarget).
-struct NameList {
-    text: &'static str,
-    set: OnceLock<HashSet<&'static str>>,
-}
-
-impl NameList {
-    const fn new(text: &'static str) -> NameList {
-        NameList { text, set: OnceLock::new() }
-    }
-
-    /// Whether `name` is one of the lines.
-    fn contains(&self, name: &str) -> bool {
-        self.set.get_or_init(|| self.text.lines().collect()).contains(name)
     }
 }
 

@@ -1,13 +1,13 @@
 //! The names each target has: its machine instructions (`core/data`,
-//! written by `tools/target_instructions.py` from LLVM 22's TableGen
+//! written by `tools/target_machine_names.py` from LLVM 22's TableGen
 //! sources), so that a name the target does not have is an error, as in
 //! llc; its physical registers and its register classes and banks
-//! (written by `tools/target_registers.py`), likewise; and which operand
+//! (written by the same tool), likewise; and which operand
 //! of an Arm instruction is its condition code (written by
 //! `tools/arm_tables.py`), which llc prints with a comment.
 
 use super::module::Arch;
-use rustc_hash::FxHashSet;
+use crate::name_list::NameList;
 use std::sync::OnceLock;
 
 /// A target's machine instructions (thousands, searched in the sorted text
@@ -16,32 +16,16 @@ use std::sync::OnceLock;
 /// often: looked up in sets built on first use).
 struct TargetNames {
     instructions: &'static str,
-    registers: NameSet,
-    classes: NameSet,
-}
-
-/// Names, one a line, looked up through a set built on first use.
-struct NameSet {
-    text: &'static str,
-    set: OnceLock<FxHashSet<&'static str>>,
-}
-
-impl NameSet {
-    const fn new(text: &'static str) -> NameSet {
-        NameSet { text, set: OnceLock::new() }
-    }
-
-    fn contains(&self, name: &str) -> bool {
-        self.set.get_or_init(|| self.text.lines().collect()).contains(name)
-    }
+    registers: NameList,
+    classes: NameList,
 }
 
 macro_rules! target_names {
     ($name:literal) => {
         TargetNames {
             instructions: include_str!(concat!("../../data/", $name, "-instructions.txt")),
-            registers: NameSet::new(include_str!(concat!("../../data/", $name, "-registers.txt"))),
-            classes: NameSet::new(include_str!(concat!("../../data/", $name, "-register-classes.txt"))),
+            registers: NameList::new(include_str!(concat!("../../data/", $name, "-registers.txt"))),
+            classes: NameList::new(include_str!(concat!("../../data/", $name, "-register-classes.txt"))),
         }
     };
 }
@@ -133,11 +117,11 @@ mod tests {
     #[test]
     fn every_listed_name_is_found_and_no_other() {
         for target in [&AARCH64, &RISCV, &X86, &ARM, &MIPS] {
-            for names in [target.instructions, target.registers.text, target.classes.text] {
+            for names in [target.instructions, target.registers.text(), target.classes.text()] {
                 assert!(names.lines().zip(names.lines().skip(1)).all(|(a, b)| a < b), "sorted, no duplicates");
             }
             assert!(target.instructions.lines().all(|name| is_sorted_line(target.instructions, name)));
-            assert!(target.registers.text.lines().all(|name| target.registers.contains(name)));
+            assert!(target.registers.text().lines().all(|name| target.registers.contains(name)));
         }
         assert!(has_instruction(Arch::AArch64, "RET_ReallyLR"));
         assert!(has_instruction(Arch::RiscV64, "PseudoRET"));

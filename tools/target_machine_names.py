@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
-"""Writes the physical register names and the register class and bank names
-LLVM 22 defines for each target gisel has into core/data/<arch>-registers.txt
-and core/data/<arch>-register-classes.txt (one per line, lower-cased as the
-.mir syntax writes them, sorted), which the .mir reader uses to reject a
-register (`$x99`) or a class or bank (`%0:gpr99`) the target does not have,
-as llc does. The names come from llvm-tblgen 22's register-info and
-register-bank backends over the target's TableGen sources of the same
-release, so they include the registers and classes TableGen makes up
-(register tuples such as `d0_d1`, classes such as `gpr64common_and_gpr64noip`).
+"""Writes the names LLVM 22 defines for each target gisel has into core/data:
+<arch>-instructions.txt (machine instructions), <arch>-registers.txt
+(physical registers) and <arch>-register-classes.txt (register classes and
+banks), one per line and sorted (registers and classes lower-cased, as the
+.mir syntax writes them). The .mir reader uses them to reject what the
+target does not have, as llc does: an instruction ("unknown machine
+instruction name"), a register (`$x99`) or a class or bank (`%0:gpr99`).
+The names come from llvm-tblgen 22 over the target's TableGen sources of
+the same release: the instruction enum, and the register-info and
+register-bank backends, so they include the registers and classes TableGen
+makes up (register tuples such as `d0_d1`, classes such as
+`gpr64common_and_gpr64noip`).
 
-    python3 tools/target_registers.py LLVM_DIR [--tblgen /usr/lib/llvm-22/bin/llvm-tblgen]
+    python3 tools/target_machine_names.py LLVM_DIR [--tblgen /usr/lib/llvm-22/bin/llvm-tblgen]
 
 LLVM_DIR is the `llvm` directory of LLVM 22's sources (include/ and
 lib/Target/ are enough); tools/llvm_tests_corpus.py downloads the Debian
@@ -38,6 +41,16 @@ def tablegen(tblgen, llvm_dir, target, backend, out_dir):
     return "".join(open(p).read() for p in parts)
 
 
+def instruction_names(tblgen, llvm_dir, target):
+    """The target's machine instructions."""
+    target_dir = os.path.join(llvm_dir, "lib", "Target", target)
+    done = subprocess.run(
+        [tblgen, "-print-enums", "-class=Instruction", "-I", os.path.join(llvm_dir, "include"),
+         "-I", target_dir, os.path.join(target_dir, f"{target}.td")],
+        capture_output=True, text=True, check=True)
+    return {name.rstrip(",") for name in done.stdout.split()} - {""}
+
+
 def register_names(register_info, target):
     """The registers of the target's register enum (`NoRegister` left out)."""
     enum = register_info.split(f"namespace {target} {{\nenum : unsigned {{\n", 1)[1].split("NUM_TARGET_REGS", 1)[0]
@@ -54,7 +67,7 @@ def class_names(register_info, register_banks):
 
 def write(path, names):
     with open(path, "w") as out:
-        out.write("".join(f"{name}\n" for name in sorted({n.lower() for n in names})))
+        out.write("".join(f"{name}\n" for name in sorted(names)))
 
 
 def main():
@@ -66,10 +79,14 @@ def main():
         with tempfile.TemporaryDirectory() as scratch:
             info = tablegen(args.tblgen, args.llvm_dir, target, "-gen-register-info", scratch)
             banks = tablegen(args.tblgen, args.llvm_dir, target, "-gen-register-bank", scratch)
-        registers, classes = register_names(info, target), class_names(info, banks)
+        instructions = instruction_names(args.tblgen, args.llvm_dir, target)
+        registers = {name.lower() for name in register_names(info, target)}
+        classes = {name.lower() for name in class_names(info, banks)}
+        write(os.path.join(DATA, f"{arch}-instructions.txt"), instructions)
         write(os.path.join(DATA, f"{arch}-registers.txt"), registers)
         write(os.path.join(DATA, f"{arch}-register-classes.txt"), classes)
-        print(f"{arch}: {len(registers)} registers, {len(classes)} register classes and banks")
+        print(f"{arch}: {len(instructions)} instructions, {len(registers)} registers, "
+              f"{len(classes)} register classes and banks")
 
 
 if __name__ == "__main__":
