@@ -35,11 +35,11 @@ pub(super) fn print_body_with(func: &Function, options: MirPrintOptions, out: &m
 }
 
 /// Where the placeholders of `func`'s fresh atom groups are numbered from
-/// (`given`, else above the groups of its module and its own locations),
-/// `None` when it took none.
+/// (`given`, else one above the groups of its module's nodes, which a
+/// lone instruction can be printed with at once), `None` when it took none.
 fn first_fresh_atom_group(func: &Function, given: Option<u64>) -> Option<u64> {
     let taken = func.fresh_atom_groups().count() > 0;
-    taken.then(|| given.unwrap_or_else(|| func.highest_atom_group() + 1))
+    taken.then(|| given.unwrap_or_else(|| func.module.debug_info().highest_atom_group() + 1))
 }
 
 /// Prints `block`, whose layout successor is `next`; placeholder atom

@@ -390,7 +390,7 @@ pub struct MirPrintOptions {
     pub simplify: bool,
     /// The number the function's first fresh atom group takes: LLVM's
     /// counter of atom groups when it reaches the function. `None` starts
-    /// it above the groups of the module and the function alone.
+    /// it one above the groups of the module's nodes.
     pub first_fresh_atom_group: Option<u64>,
 }
 
