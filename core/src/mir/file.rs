@@ -247,7 +247,8 @@ fn check_header_registers(source: &str, header: &FunctionHeader, arch: Arch) -> 
 /// Where the value of `key` starts (past a quote) in the YAML entry that
 /// starts at `entry` of `source`, or `entry` if it cannot be found there.
 fn value_start(source: &str, entry: usize, key: &str) -> usize {
-    let line_end = source[entry..].find('\n').map_or(source.len(), |i| entry + i);
+    let Some(rest) = source.get(entry..) else { return entry };
+    let line_end = rest.find('\n').map_or(source.len(), |i| entry + i);
     let Some(found) = source[entry..line_end].find(key) else { return entry };
     let value = &source[entry + found + key.len()..line_end];
     let skipped = value.len() - value.trim_start().trim_start_matches(['\'', '"']).len();
