@@ -124,11 +124,7 @@ impl<'t> OperandParser<'_, 't> {
         if self.cursor.eat_attached(b':') {
             let name = match self.cursor.rest_bytes() {
                 // The generic bank, as nearly every register is written.
-                [b'_'] => {
-                    self.cursor.advance(1);
-                    "_"
-                }
-                [b'_', next, ..] if !is_ident_byte(*next) => {
+                [b'_', rest @ ..] if rest.first().is_none_or(|next| !is_ident_byte(*next)) => {
                     self.cursor.advance(1);
                     "_"
                 }
