@@ -1,84 +1,69 @@
-//! Instruction storage that grows without moving what it holds: fixed-size
-//! chunks after a first one that grows like a vector, so a large function
-//! never copies all its instructions to grow and never reserves twice what
-//! it needs.
+//! Storage for a function's instructions and registers: one vector, read
+//! as cheaply as any, that grows fourfold once it is large, so that the
+//! buffers it leaves behind as it grows (which the allocator keeps) come to
+//! a third of what it holds rather than all of it.
 
 use std::ops::{Index, IndexMut};
 
-/// Items per chunk (a power of two).
-const CHUNK: usize = 1 << 12;
+/// Below this many items the vector grows as `Vec` does (doubling).
+const LARGE: usize = 1 << 12;
 
-/// A vector of `T` indexed by `usize`, stored in chunks of [`CHUNK`].
+/// A vector of `T` indexed by `usize`.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) struct ChunkedVec<T> {
-    chunks: Vec<Vec<T>>,
-    len: usize,
+pub(super) struct Slots<T> {
+    items: Vec<T>,
 }
 
-impl<T> Default for ChunkedVec<T> {
+impl<T> Default for Slots<T> {
     fn default() -> Self {
-        ChunkedVec { chunks: Vec::new(), len: 0 }
+        Slots { items: Vec::new() }
     }
 }
 
-impl<T> ChunkedVec<T> {
+impl<T> Slots<T> {
     /// Number of items.
     pub(super) fn len(&self) -> usize {
-        self.len
+        self.items.len()
     }
 
     /// Adds `item` at the end.
+    #[inline]
     pub(super) fn push(&mut self, item: T) {
-        match self.chunks.last_mut() {
-            Some(last) if last.len() < CHUNK => last.push(item),
-            _ => {
-                // The first chunk starts small (most functions are); later
-                // ones are allocated whole.
-                let capacity = if self.chunks.is_empty() { 0 } else { CHUNK };
-                let mut chunk = Vec::with_capacity(capacity);
-                chunk.push(item);
-                self.chunks.push(chunk);
-            }
+        if self.items.len() == self.items.capacity() && self.items.len() >= LARGE {
+            self.items.reserve_exact(3 * self.items.len());
         }
-        self.len += 1;
+        self.items.push(item);
     }
 
     /// The items, in order.
-    pub(super) fn iter(&self) -> impl Iterator<Item = &T> {
-        self.chunks.iter().flatten()
+    pub(super) fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.items.iter()
     }
 
     /// The items from index `start` on, in order, mutably.
-    pub(super) fn iter_mut_from(&mut self, start: usize) -> impl Iterator<Item = &mut T> {
-        let (first, offset) = (start / CHUNK, start % CHUNK);
-        self.chunks.iter_mut().skip(first).enumerate().flat_map(move |(i, chunk)| {
-            let skip = if i == 0 { offset } else { 0 };
-            chunk.iter_mut().skip(skip)
-        })
+    pub(super) fn iter_mut_from(&mut self, start: usize) -> std::slice::IterMut<'_, T> {
+        self.items[start..].iter_mut()
     }
 
-    /// Makes room for `additional` more items in the chunk being filled.
+    /// Makes room for `additional` more items.
     pub(super) fn reserve(&mut self, additional: usize) {
-        match self.chunks.last_mut() {
-            Some(last) => last.reserve(additional.min(CHUNK - last.len())),
-            None => self.chunks.push(Vec::with_capacity(additional.min(CHUNK))),
-        }
+        self.items.reserve(additional);
     }
 }
 
-impl<T> Index<usize> for ChunkedVec<T> {
+impl<T> Index<usize> for Slots<T> {
     type Output = T;
 
     #[inline]
     fn index(&self, index: usize) -> &T {
-        &self.chunks[index / CHUNK][index % CHUNK]
+        &self.items[index]
     }
 }
 
-impl<T> IndexMut<usize> for ChunkedVec<T> {
+impl<T> IndexMut<usize> for Slots<T> {
     #[inline]
     fn index_mut(&mut self, index: usize) -> &mut T {
-        &mut self.chunks[index / CHUNK][index % CHUNK]
+        &mut self.items[index]
     }
 }
 
@@ -87,23 +72,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn indices_stay_put_across_chunks() {
-        let mut items = ChunkedVec::default();
-        items.reserve(10);
-        for i in 0..3 * CHUNK + 5 {
+    fn large_vectors_grow_fourfold() {
+        let mut items = Slots::default();
+        for i in 0..LARGE {
             items.push(i);
         }
-        assert_eq!(items.len(), 3 * CHUNK + 5);
-        for i in [0, 1, CHUNK - 1, CHUNK, 2 * CHUNK + 7, 3 * CHUNK + 4] {
-            assert_eq!(items[i], i);
-        }
-        items[CHUNK] = 0;
-        assert_eq!(items[CHUNK], 0);
-        assert!(items.iter().enumerate().all(|(i, item)| *item == i || i == CHUNK));
-        for item in items.iter_mut_from(CHUNK - 1) {
+        assert_eq!(items.items.capacity(), LARGE);
+        items.push(LARGE);
+        assert_eq!(items.items.capacity(), 4 * LARGE);
+        assert!(items.iter().enumerate().all(|(i, item)| *item == i));
+        for item in items.iter_mut_from(LARGE) {
             *item = usize::MAX;
         }
-        assert_eq!(items[CHUNK - 2], CHUNK - 2);
-        assert!(items.iter().skip(CHUNK - 1).all(|item| *item == usize::MAX));
+        assert_eq!(items[LARGE - 1], LARGE - 1);
+        assert_eq!(items[LARGE], usize::MAX);
     }
 }

@@ -3,7 +3,7 @@
 //! (O(1) insert and erase), and def/use lists kept in sync by every
 //! mutation that goes through [`Function`].
 
-use super::arena::ChunkedVec;
+use super::arena::Slots;
 use super::node::Node;
 use super::{Block, ConstantPool, Inst, InstData, JumpTableKind, Names, Operand, Reg, StackFrame, Symbol, VReg};
 use crate::llvm_ir::{FreshAtomGroups, IrModule, highest_atom_group};
@@ -116,7 +116,7 @@ pub struct Function {
     /// `G_READ_REGISTER` and `G_WRITE_REGISTER` name their register with),
     /// shared by every function of the module.
     pub module: Arc<IrModule>,
-    vregs: ChunkedVec<VRegInfo>,
+    vregs: Slots<VRegInfo>,
     /// The names of named vregs (`%ptr`), few enough to keep aside.
     vreg_names: FxHashMap<VReg, Box<str>>,
     /// How many virtual registers llc never makes (see
@@ -130,9 +130,9 @@ pub struct Function {
     /// The fresh atom groups location merges have taken (placeholders
     /// until the function is written).
     fresh_atom_groups: FreshAtomGroups,
-    insts: ChunkedVec<InstData>,
+    insts: Slots<InstData>,
     /// Each instruction's place in the layout, by index.
-    nodes: ChunkedVec<Node>,
+    nodes: Slots<Node>,
     blocks: Vec<BlockData>,
     layout: Vec<Block>,
 }
@@ -594,7 +594,7 @@ impl Function {
 /// instruction's operands, which call it for each one as instructions are
 /// placed (every instruction the reader reads).
 #[inline(always)]
-fn register(vregs: &mut ChunkedVec<VRegInfo>, i: Inst, opcode: Option<Opcode>, op: &Operand) {
+fn register(vregs: &mut Slots<VRegInfo>, i: Inst, opcode: Option<Opcode>, op: &Operand) {
     if let Operand::Reg(r) = op
         && let Reg::Virtual(v) = r.reg
     {
@@ -609,7 +609,7 @@ fn register(vregs: &mut ChunkedVec<VRegInfo>, i: Inst, opcode: Option<Opcode>, o
 
 /// Removes one entry for `i` from the def or use list of the virtual
 /// register `op` names.
-fn unregister(vregs: &mut ChunkedVec<VRegInfo>, i: Inst, op: &Operand) {
+fn unregister(vregs: &mut Slots<VRegInfo>, i: Inst, op: &Operand) {
     if let Operand::Reg(r) = op
         && let Reg::Virtual(v) = r.reg
     {
