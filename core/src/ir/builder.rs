@@ -5,6 +5,7 @@ use super::{Block, Function, Inst, InstData, InstOpcode, IntPredicate, MemOperan
 use crate::apint::ApInt;
 use crate::opcode::Opcode;
 use crate::ty::Llt;
+use smallvec::SmallVec;
 
 /// Where new instructions go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,8 +49,13 @@ impl<'f> Builder<'f> {
 
     /// Builds `opcode` defining fresh vregs of `def_types` from `uses`;
     /// returns the instruction and its defs.
-    pub fn build(&mut self, opcode: Opcode, def_types: &[Llt], uses: Vec<Operand>) -> (Inst, Vec<VReg>) {
-        let defs: Vec<VReg> = def_types.iter().map(|ty| self.func.new_vreg(*ty)).collect();
+    pub fn build(
+        &mut self,
+        opcode: Opcode,
+        def_types: &[Llt],
+        uses: impl IntoIterator<Item = Operand>,
+    ) -> (Inst, SmallVec<[VReg; 2]>) {
+        let defs: SmallVec<[VReg; 2]> = def_types.iter().map(|ty| self.func.new_vreg(*ty)).collect();
         let mut data = InstData::new(InstOpcode::Known(opcode));
         data.num_defs = u16::try_from(defs.len()).expect("at most 65,535 defs");
         data.operands.extend(defs.iter().map(|v| Operand::vreg_def(*v)));
@@ -59,14 +65,19 @@ impl<'f> Builder<'f> {
 
     /// Builds `opcode` with one def of `ty` over vreg uses; returns the def.
     pub fn build_op(&mut self, opcode: Opcode, ty: Llt, uses: &[VReg]) -> VReg {
-        let uses = uses.iter().map(|v| Operand::vreg_use(*v)).collect();
-        self.build(opcode, &[ty], uses).1[0]
+        let def = self.func.new_vreg(ty);
+        let mut data = InstData::new(InstOpcode::Known(opcode));
+        data.num_defs = 1;
+        data.operands.push(Operand::vreg_def(def));
+        data.operands.extend(uses.iter().map(|v| Operand::vreg_use(*v)));
+        self.insert(data);
+        def
     }
 
     /// `G_CONSTANT` of `ty` with `value` (truncated to the type's width).
     pub fn constant(&mut self, ty: Llt, value: i128) -> VReg {
         let bits = ty.scalar_size_in_bits();
-        self.build(Opcode::G_CONSTANT, &[ty], vec![Operand::cimm(ApInt::from_i128(bits, value))]).1[0]
+        self.build(Opcode::G_CONSTANT, &[ty], [Operand::cimm(ApInt::from_i128(bits, value))]).1[0]
     }
 
     /// `G_IMPLICIT_DEF` of `ty`.
@@ -77,7 +88,7 @@ impl<'f> Builder<'f> {
     /// `COPY` from a physical register into a new vreg of `ty`.
     pub fn copy_from_physical(&mut self, ty: Llt, name: &str) -> VReg {
         let reg = Reg::Physical(self.func.names.intern(name));
-        self.build(Opcode::COPY, &[ty], vec![Operand::Reg(RegOperand::use_of(reg))]).1[0]
+        self.build(Opcode::COPY, &[ty], [Operand::Reg(RegOperand::use_of(reg))]).1[0]
     }
 
     /// `COPY` of a vreg into a physical register.
@@ -97,7 +108,7 @@ impl<'f> Builder<'f> {
 
     /// `G_UNMERGE_VALUES` of `value` into `count` pieces of `piece`.
     pub fn unmerge(&mut self, piece: Llt, count: usize, value: VReg) -> Vec<VReg> {
-        self.build(Opcode::G_UNMERGE_VALUES, &vec![piece; count], vec![Operand::vreg_use(value)]).1
+        self.build(Opcode::G_UNMERGE_VALUES, &vec![piece; count], [Operand::vreg_use(value)]).1.into_vec()
     }
 
     /// `G_ICMP` with `pred`, result of `ty`.
@@ -108,14 +119,14 @@ impl<'f> Builder<'f> {
 
     /// `G_LOAD` of `ty` from `pointer` described by `mem`.
     pub fn load(&mut self, ty: Llt, pointer: VReg, mem: MemOperand) -> VReg {
-        let (inst, defs) = self.build(Opcode::G_LOAD, &[ty], vec![Operand::vreg_use(pointer)]);
+        let (inst, defs) = self.build(Opcode::G_LOAD, &[ty], [Operand::vreg_use(pointer)]);
         self.func.modify(inst, |data| data.mem.push(mem));
         defs[0]
     }
 
     /// `G_STORE` of `value` to `pointer` described by `mem`.
     pub fn store(&mut self, value: VReg, pointer: VReg, mem: MemOperand) -> Inst {
-        let (inst, _) = self.build(Opcode::G_STORE, &[], vec![Operand::vreg_use(value), Operand::vreg_use(pointer)]);
+        let (inst, _) = self.build(Opcode::G_STORE, &[], [Operand::vreg_use(value), Operand::vreg_use(pointer)]);
         self.func.modify(inst, |data| data.mem.push(mem));
         inst
     }

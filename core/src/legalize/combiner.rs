@@ -17,9 +17,12 @@ use smallvec::{SmallVec, smallvec};
 /// again.
 type Registers = SmallVec<[VReg; 4]>;
 
+/// The instructions a combine leaves dead, to be erased after it.
+pub(super) type DeadInsts = SmallVec<[Inst; 4]>;
+
 /// Tries to fold artifact `inst`; on success pushes the instructions that
 /// became dead onto `dead` (`inst` first) and returns true.
-pub(super) fn try_combine(h: &mut Helper<'_>, inst: Inst, dead: &mut Vec<Inst>) -> bool {
+pub(super) fn try_combine(h: &mut Helper<'_>, inst: Inst, dead: &mut DeadInsts) -> bool {
     h.set_insert_before(inst);
     let opcode = h.func.inst(inst).known_opcode();
     let defs: Registers = (0..usize::from(h.func.inst(inst).num_defs)).map(|i| use_reg(h, inst, i)).collect();
@@ -92,7 +95,7 @@ fn requeue_artifact_users(h: &mut Helper<'_>, mut regs: Registers) {
 }
 
 /// After `inst` goes, its source chain up to `source_def` may die too.
-fn mark_chain_dead(func: &Function, inst: Inst, source_def: Option<Inst>, dead: &mut Vec<Inst>) {
+fn mark_chain_dead(func: &Function, inst: Inst, source_def: Option<Inst>, dead: &mut DeadInsts) {
     let Some(def) = source_def else { return };
     if def == inst {
         return;
@@ -174,7 +177,7 @@ fn replace_reg(h: &mut Helper<'_>, from: VReg, to: VReg) {
     }
     // Every user changes, and is looked at again (LLVM's observer reports
     // each use rewritten by `replaceRegWith`).
-    for user in h.func.use_insts(from).collect::<Vec<_>>() {
+    for user in h.func.use_insts(from).collect::<SmallVec<[Inst; 8]>>() {
         h.mark_changed(user);
     }
     h.func.replace_all_uses(from, to);
@@ -210,7 +213,7 @@ fn constant_value(func: &Function, inst: Inst) -> Option<ApInt> {
 }
 
 fn build_constant_into(h: &mut Helper<'_>, dst: VReg, value: ApInt) {
-    h.build_with(Opcode::G_CONSTANT, &[dst], vec![Operand::cimm(value)]);
+    h.build_with(Opcode::G_CONSTANT, &[dst], [Operand::cimm(value)]);
 }
 
 // ----- the folds -----
@@ -642,7 +645,7 @@ fn unmerge_of_merge(
                 }
                 None => *source,
             };
-            h.build_with(Opcode::G_UNMERGE_VALUES, chunk, vec![Operand::vreg_use(piece)]);
+            h.build_with(Opcode::G_UNMERGE_VALUES, chunk, [Operand::vreg_use(piece)]);
         }
     } else if sources.len() > defs.len() {
         if convert.is_some() || !sources.len().is_multiple_of(defs.len()) {
@@ -714,7 +717,7 @@ fn unmerge_of_cast(h: &mut Helper<'_>, cast: Inst, src: VReg, defs: &[VReg], def
     }
     let count = (x_ty.size_in_bits() / def_ty.size_in_bits()) as usize;
     let regs: Vec<VReg> = (0..count).map(|i| defs.get(i).copied().unwrap_or_else(|| h.func.new_vreg(def_ty))).collect();
-    h.build_with(Opcode::G_UNMERGE_VALUES, &regs, vec![Operand::vreg_use(x)]);
+    h.build_with(Opcode::G_UNMERGE_VALUES, &regs, [Operand::vreg_use(x)]);
     for r in &regs {
         h.record_replacement(*r);
     }
@@ -855,5 +858,5 @@ pub(super) fn build_extract(h: &mut Helper<'_>, dst: VReg, src: VReg, offset: u6
         h.build_into(cast, dst, &[src]);
         return;
     }
-    h.build_with(Opcode::G_EXTRACT, &[dst], vec![Operand::vreg_use(src), Operand::Imm(offset as i64)]);
+    h.build_with(Opcode::G_EXTRACT, &[dst], [Operand::vreg_use(src), Operand::Imm(offset as i64)]);
 }

@@ -4,7 +4,7 @@
 //! combined away when possible; a step budget turns any oscillation or
 //! runaway growth into an error instead of a hang.
 
-use super::combiner::try_combine;
+use super::combiner::{DeadInsts, try_combine};
 use super::cse::{Cse, CseMode};
 use super::helper::{Helper, StepResult};
 use super::lineage::Lineage;
@@ -209,7 +209,7 @@ fn run(
             if sets_builder_loc_first(opcode) {
                 helper.builder_loc.clone_from(&loc);
             }
-            let mut dead = Vec::new();
+            let mut dead = DeadInsts::new();
             let shown = tracer.as_ref().map(|t| t.capture(helper.func, inst));
             let combined = try_combine(&mut helper, inst, &mut dead);
             if combined && sets_builder_loc_when_combining(opcode) {

@@ -30,7 +30,7 @@ pub(super) fn stack_libcall(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> S
             let symbol = if opcode == G_GET_FPENV { "fegetenv" } else { "fegetmode" };
             let (slot, name) = temporary(h, h.func.ty(*state));
             call(h, inst, symbol, vec![LibcallValue::plain(slot, pointer_ty)], Vec::new(), false).map(|()| {
-                let load = h.build_with(G_LOAD, &[*state], vec![Operand::vreg_use(slot)]);
+                let load = h.build_with(G_LOAD, &[*state], [Operand::vreg_use(slot)]);
                 let mem = slot_access(MemFlags::LOAD, h.func.ty(*state), name);
                 h.func.modify(load, |d| d.mem.push(mem));
             })
@@ -74,7 +74,7 @@ fn modf(
     let float = |reg| LibcallValue { reg, ty, float: true, signed: false, any_extend: false };
     let args = vec![float(value), LibcallValue::plain(slot, pointer_ty)];
     call(h, inst, &format!("modf{suffix}"), args, vec![float(fraction)], false)?;
-    let load = h.build_with(Opcode::G_LOAD, &[integral], vec![Operand::vreg_use(slot)]);
+    let load = h.build_with(Opcode::G_LOAD, &[integral], [Operand::vreg_use(slot)]);
     h.func.modify(load, |d| d.mem.push(slot_access(MemFlags::LOAD, ty, name)));
     Ok(())
 }
@@ -90,7 +90,7 @@ fn sincos(h: &mut Helper<'_>, inst: Inst, sin: VReg, cos: VReg, value: VReg, poi
     let args = vec![float, LibcallValue::plain(sin_slot, pointer_ty), LibcallValue::plain(cos_slot, pointer_ty)];
     call(h, inst, &format!("sincos{suffix}"), args, Vec::new(), false)?;
     for (dst, slot, name) in [(sin, sin_slot, sin_name), (cos, cos_slot, cos_name)] {
-        let load = h.build_with(Opcode::G_LOAD, &[dst], vec![Operand::vreg_use(slot)]);
+        let load = h.build_with(Opcode::G_LOAD, &[dst], [Operand::vreg_use(slot)]);
         h.func.modify(load, |d| d.mem.push(slot_access(MemFlags::LOAD, ty, name)));
     }
     Ok(())

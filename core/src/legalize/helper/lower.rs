@@ -154,7 +154,7 @@ fn cst(h: &mut Helper<'_>, ty: Llt, value: i128) -> VReg {
 /// `G_CONSTANT` of `ty` with an arbitrary-width value of the element size.
 fn cst_ap(h: &mut Helper<'_>, ty: Llt, value: ApInt) -> VReg {
     let element = ty.scalar_type();
-    let scalar = h.builder().build(Opcode::G_CONSTANT, &[element], vec![Operand::cimm(value)]).1[0];
+    let scalar = h.builder().build(Opcode::G_CONSTANT, &[element], [Operand::cimm(value)]).1[0];
     if ty.is_scalable() {
         return h.build(Opcode::G_SPLAT_VECTOR, ty, &[scalar]);
     }
@@ -198,7 +198,7 @@ fn set_flags(h: &mut Helper<'_>, v: VReg, flags: InstFlags) {
 /// `G_FCONSTANT` of `ty` holding `value` (a scalar constant splatted with
 /// `G_BUILD_VECTOR` for vectors, as `buildFConstant` does).
 fn build_fconstant(h: &mut Helper<'_>, ty: Llt, value: FpConst) -> VReg {
-    let scalar = h.builder().build(Opcode::G_FCONSTANT, &[ty.scalar_type()], vec![Operand::fpimm(value)]).1[0];
+    let scalar = h.builder().build(Opcode::G_FCONSTANT, &[ty.scalar_type()], [Operand::fpimm(value)]).1[0];
     if ty.is_vector() {
         let elements = vec![scalar; ty.num_elements() as usize];
         return h.build(Opcode::G_BUILD_VECTOR, ty, &elements);

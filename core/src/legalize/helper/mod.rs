@@ -37,6 +37,7 @@ use crate::ir::{
 use crate::legality::{CustomOutcome, LegalizeAction, LegalizerInfo};
 use crate::opcode::Opcode;
 use crate::ty::Llt;
+use smallvec::SmallVec;
 
 /// The result of one step.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,9 +67,9 @@ pub struct Helper<'a> {
     /// the last one set.
     pub builder_loc: Option<Box<str>>,
     point: InsertPoint,
-    changed: Vec<Inst>,
+    changed: SmallVec<[Inst; 8]>,
     replacements: Vec<VReg>,
-    explicit_defs: Vec<VReg>,
+    explicit_defs: SmallVec<[VReg; 4]>,
 }
 
 impl<'a> Helper<'a> {
@@ -82,14 +83,14 @@ impl<'a> Helper<'a> {
             known_bits_depth: super::known_bits::MAX_DEPTH,
             builder_loc: None,
             point,
-            changed: Vec::new(),
+            changed: SmallVec::new(),
             replacements: Vec::new(),
-            explicit_defs: Vec::new(),
+            explicit_defs: SmallVec::new(),
         }
     }
 
     /// Instructions changed in place since the last call (to requeue).
-    pub fn take_changed(&mut self) -> Vec<Inst> {
+    pub fn take_changed(&mut self) -> SmallVec<[Inst; 8]> {
         std::mem::take(&mut self.changed)
     }
 
@@ -121,7 +122,7 @@ impl<'a> Helper<'a> {
         let index = self.func.frame.create(size, align);
         let address = self.func.new_vreg(Llt::pointer(0, self.info.pointer_bits()));
         let frame = Operand::Frame(Box::new(FrameRef { fixed: false, index, name: None }));
-        self.build_with(Opcode::G_FRAME_INDEX, &[address], vec![frame]);
+        self.build_with(Opcode::G_FRAME_INDEX, &[address], [frame]);
         (address, format!("%stack.{index}").into())
     }
 
@@ -137,7 +138,7 @@ impl<'a> Helper<'a> {
             ..MemOperand::new(flags, ty)
         };
         self.builder().store(src, base, access(src_ty, MemFlags::STORE));
-        let load = self.build_with(Opcode::G_LOAD, &[dst], vec![Operand::vreg_use(base)]);
+        let load = self.build_with(Opcode::G_LOAD, &[dst], [Operand::vreg_use(base)]);
         let mem = access(dst_ty, MemFlags::LOAD);
         self.func.modify(load, |d| d.mem.push(mem));
     }
@@ -271,13 +272,13 @@ impl<'a> Helper<'a> {
         let index = self.func.constant_pool.index_of(value, align);
         let pointer_ty = Llt::pointer(0, self.info.pointer_bits());
         let entry = Operand::ConstantPool { index, offset: 0 };
-        let (_, address) = self.builder().build(Opcode::G_CONSTANT_POOL, &[pointer_ty], vec![entry]);
+        let (_, address) = self.builder().build(Opcode::G_CONSTANT_POOL, &[pointer_ty], [entry]);
         let mem = MemOperand {
             pointer: Some("constant-pool".into()),
             base_align: align,
             ..MemOperand::new(MemFlags::LOAD, ty)
         };
-        let load = self.build_with(Opcode::G_LOAD, &[dst], vec![Operand::vreg_use(address[0])]);
+        let load = self.build_with(Opcode::G_LOAD, &[dst], [Operand::vreg_use(address[0])]);
         self.func.modify(load, |d| d.mem.push(mem));
     }
 
@@ -305,19 +306,19 @@ impl<'a> Helper<'a> {
 
     /// Builds `opcode` defining the existing vreg `dst` from vreg uses.
     pub fn build_into(&mut self, opcode: Opcode, dst: VReg, uses: &[VReg]) -> Inst {
-        self.build_with(opcode, &[dst], uses.iter().map(|v| Operand::vreg_use(*v)).collect())
+        self.build_with(opcode, &[dst], uses.iter().map(|v| Operand::vreg_use(*v)))
     }
 
     /// The registers given as destinations to `build_into`/`build_with`
     /// since the last call (LLVM's explicit `DstOp` registers, which CSE
     /// copies into rather than replaces).
-    pub(crate) fn take_explicit_defs(&mut self) -> Vec<VReg> {
+    pub(crate) fn take_explicit_defs(&mut self) -> SmallVec<[VReg; 4]> {
         std::mem::take(&mut self.explicit_defs)
     }
 
     /// Builds `opcode` defining the given vregs `defs` from `uses` (an
     /// explicit destination, as a `Register` `DstOp` is in LLVM).
-    pub fn build_with(&mut self, opcode: Opcode, defs: &[VReg], uses: Vec<Operand>) -> Inst {
+    pub fn build_with(&mut self, opcode: Opcode, defs: &[VReg], uses: impl IntoIterator<Item = Operand>) -> Inst {
         self.explicit_defs.extend_from_slice(defs);
         let mut data = InstData::new(InstOpcode::Known(opcode));
         data.num_defs = u16::try_from(defs.len()).expect("at most 65,535 defs");
@@ -374,7 +375,7 @@ impl<'a> Helper<'a> {
     /// `extractParts`, whose unmerges CSE never shares).
     pub fn split_named(&mut self, value: VReg, part_ty: Llt, parts: usize) -> Vec<VReg> {
         let regs: Vec<VReg> = (0..parts).map(|_| self.func.new_vreg(part_ty)).collect();
-        self.build_with(Opcode::G_UNMERGE_VALUES, &regs, vec![Operand::vreg_use(value)]);
+        self.build_with(Opcode::G_UNMERGE_VALUES, &regs, [Operand::vreg_use(value)]);
         regs
     }
 }

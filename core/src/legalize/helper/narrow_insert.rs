@@ -109,7 +109,7 @@ fn llvm_slice_legalizes(h: &Helper<'_>, narrow: Llt, value_ty: Llt, start: u64) 
     let value = b.copy_from_physical(value_ty, "value");
     let part = b.copy_from_physical(narrow, "part");
     let slice_ty = Llt::scalar(llvm_segment as u32);
-    let slice = b.build(Opcode::G_EXTRACT, &[slice_ty], vec![Operand::vreg_use(value), Operand::Imm(0)]).1[0];
+    let slice = b.build(Opcode::G_EXTRACT, &[slice_ty], [Operand::vreg_use(value), Operand::Imm(0)]).1[0];
     let uses = vec![Operand::vreg_use(part), Operand::vreg_use(slice), Operand::Imm(at as i64)];
     let merged = b.build(Opcode::G_INSERT, &[narrow], uses).1[0];
     b.copy_to_physical("part", merged);

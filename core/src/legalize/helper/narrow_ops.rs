@@ -18,7 +18,7 @@ fn icmp(h: &mut Helper<'_>, ty: Llt, pred: IntPredicate, a: VReg, b: VReg) -> VR
 }
 
 fn icmp_into(h: &mut Helper<'_>, dst: VReg, pred: IntPredicate, a: VReg, b: VReg) {
-    h.build_with(Opcode::G_ICMP, &[dst], vec![Operand::IntPred(pred), Operand::vreg_use(a), Operand::vreg_use(b)]);
+    h.build_with(Opcode::G_ICMP, &[dst], [Operand::IntPred(pred), Operand::vreg_use(a), Operand::vreg_use(b)]);
 }
 
 fn select(h: &mut Helper<'_>, ty: Llt, cond: VReg, a: VReg, b: VReg) -> VReg {
@@ -286,7 +286,7 @@ pub(super) fn narrow_ext_load(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, na
             return StepResult::Unable("splitting an extending load is not done (as in LLVM 22)".into());
         }
     };
-    let load = h.build_with(load_opcode, &[tmp], vec![Operand::vreg_use(ptr)]);
+    let load = h.build_with(load_opcode, &[tmp], [Operand::vreg_use(ptr)]);
     h.func.modify(load, |d| d.mem.push(mem));
     let ext = if opcode == Opcode::G_ZEXTLOAD { Opcode::G_ZEXT } else { Opcode::G_SEXT };
     h.build_into(ext, dst, &[tmp]);

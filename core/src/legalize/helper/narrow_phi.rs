@@ -40,8 +40,7 @@ pub(super) fn narrow_phi(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> StepRes
         let uses = incoming
             .iter()
             .zip(&split)
-            .flat_map(|(&(_, pred), pieces)| [Operand::vreg_use(pieces[i]), Operand::Block(pred)])
-            .collect();
+            .flat_map(|(&(_, pred), pieces)| [Operand::vreg_use(pieces[i]), Operand::Block(pred)]);
         h.build_with(Opcode::G_PHI, &[def], uses);
         parts.push(def);
     }
@@ -79,12 +78,12 @@ pub(super) fn narrow_vscale(h: &mut Helper<'_>, inst: Inst, narrow: Llt) -> Step
     let ty = h.func.ty(dst);
     let one = Operand::cimm(ApInt::from_u128(narrow.scalar_size_in_bits(), 1));
     let base = h.func.new_vreg(narrow);
-    h.build_with(Opcode::G_VSCALE, &[base], vec![one]);
+    h.build_with(Opcode::G_VSCALE, &[base], [one]);
     let extended = h.build(Opcode::G_ZEXT, ty, &[base]);
     let factor = h.func.new_vreg(ty);
     let value = multiplier.sext_or_trunc(ty.scalar_size_in_bits());
-    h.build_with(Opcode::G_CONSTANT, &[factor], vec![Operand::cimm(value)]);
-    h.build_with(Opcode::G_MUL, &[dst], vec![Operand::vreg_use(extended), Operand::vreg_use(factor)]);
+    h.build_with(Opcode::G_CONSTANT, &[factor], [Operand::cimm(value)]);
+    h.build_with(Opcode::G_MUL, &[dst], [Operand::vreg_use(extended), Operand::vreg_use(factor)]);
     h.func.erase(inst);
     StepResult::Legalized
 }

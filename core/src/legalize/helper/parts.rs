@@ -53,7 +53,7 @@ pub(super) fn extract_parts(h: &mut Helper<'_>, value: VReg, main: Llt) -> Parts
 
 fn extract(h: &mut Helper<'_>, ty: Llt, value: VReg, offset: u64) -> VReg {
     let dst = h.func.new_vreg(ty);
-    h.build_with(Opcode::G_EXTRACT, &[dst], vec![Operand::vreg_use(value), Operand::Imm(offset as i64)]);
+    h.build_with(Opcode::G_EXTRACT, &[dst], [Operand::vreg_use(value), Operand::Imm(offset as i64)]);
     dst
 }
 

@@ -325,7 +325,7 @@ fn unmerge_values(h: &mut Helper<'_>, inst: Inst, idx: usize, narrow: Llt) -> St
     let pieces = unmerge(h, narrow, src);
     let per_piece = defs.len() / pieces.len();
     for (chunk, piece) in defs.chunks(per_piece).zip(pieces) {
-        h.build_with(G_UNMERGE_VALUES, chunk, vec![Operand::vreg_use(piece)]);
+        h.build_with(G_UNMERGE_VALUES, chunk, [Operand::vreg_use(piece)]);
     }
     h.func.erase(inst);
     StepResult::Legalized
@@ -464,7 +464,7 @@ fn widened_remerge(h: &mut Helper<'_>, dst: VReg, lcm: Llt, parts: &[VReg]) {
     let count = (lcm.size_in_bits() / dst_ty.size_in_bits()) as usize;
     let mut defs = vec![dst];
     defs.extend((1..count).map(|_| h.func.new_vreg(dst_ty)));
-    h.build_with(G_UNMERGE_VALUES, &defs, vec![Operand::vreg_use(wide)]);
+    h.build_with(G_UNMERGE_VALUES, &defs, [Operand::vreg_use(wide)]);
 }
 
 /// `reduceLoadStoreWidth` for vectors: `narrow` pieces at increasing

@@ -16,7 +16,7 @@ fn unable(opcode: Opcode, idx: usize, cast: Llt, why: &str) -> StepResult {
 
 fn cst(h: &mut Helper<'_>, ty: Llt, value: ApInt) -> VReg {
     let reg = h.func.new_vreg(ty);
-    h.build_with(G_CONSTANT, &[reg], vec![Operand::cimm(value)]);
+    h.build_with(G_CONSTANT, &[reg], [Operand::cimm(value)]);
     reg
 }
 

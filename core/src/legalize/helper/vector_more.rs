@@ -152,7 +152,7 @@ fn shuffle_splat(h: &mut Helper<'_>, ty: Llt, element: VReg) -> VReg {
     let zero = h.builder().constant(Llt::scalar(64), 0);
     let inserted = h.build(G_INSERT_VECTOR_ELT, ty, &[undef, element, zero]);
     let mask = Operand::ShuffleMask(vec![Some(0); ty.num_elements() as usize].into());
-    h.builder().build(G_SHUFFLE_VECTOR, &[ty], vec![Operand::vreg_use(inserted), Operand::vreg_use(undef), mask]).1[0]
+    h.builder().build(G_SHUFFLE_VECTOR, &[ty], [Operand::vreg_use(inserted), Operand::vreg_use(undef), mask]).1[0]
 }
 
 /// `moreElementsVectorPhi`: incoming values padded at the end of their
@@ -319,7 +319,7 @@ fn reduction(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, wide: Llt) -> Optio
     let mut vector = pad_with_undef(h, wide, src);
     // A typed constant (`buildConstant(Ty, ...)`): CSE gives back one
     // already built.
-    let value = h.builder().build(constant, &[element], vec![neutral]).1[0];
+    let value = h.builder().build(constant, &[element], [neutral]).1[0];
     for i in src_ty.num_elements()..wide.num_elements() {
         let k = h.builder().constant(Llt::scalar(64), i128::from(i));
         vector = h.build(G_INSERT_VECTOR_ELT, wide, &[vector, value, k]);
@@ -433,7 +433,7 @@ fn cast_shuffle(h: &mut Helper<'_>, inst: Inst, idx: usize, cast: Llt) -> StepRe
     let a = build_cast(h, new_src_ty, src1);
     let b = build_cast(h, new_src_ty, src2);
     let shuffled =
-        h.builder().build(G_SHUFFLE_VECTOR, &[cast], vec![Operand::vreg_use(a), Operand::vreg_use(b), mask]).1[0];
+        h.builder().build(G_SHUFFLE_VECTOR, &[cast], [Operand::vreg_use(a), Operand::vreg_use(b), mask]).1[0];
     let opcode = cast_opcode(cast, dst_ty);
     h.build_into(opcode, dst, &[shuffled]);
     h.func.erase(inst);

@@ -113,7 +113,7 @@ pub(super) fn widen_unmerge_results(h: &mut Helper<'_>, inst: Inst, wide: Llt) -
             let regs: Vec<VReg> = (0..per_unmerge)
                 .map(|j| defs.get(i * per_unmerge + j).copied().unwrap_or_else(|| h.func.new_vreg(dst_ty)))
                 .collect();
-            h.build_with(Opcode::G_UNMERGE_VALUES, &regs, vec![Operand::vreg_use(*piece)]);
+            h.build_with(Opcode::G_UNMERGE_VALUES, &regs, [Operand::vreg_use(*piece)]);
         }
     } else {
         let mut parts = Vec::new();

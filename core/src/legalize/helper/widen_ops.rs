@@ -85,7 +85,7 @@ pub(super) fn swap_bits(h: &mut Helper<'_>, inst: Inst, wide: Llt) -> StepResult
         h.func.set_operand(inst, 0, Operand::vreg_def(wide_dst));
         h.advance_insert_point();
         constant_into(h, amount, diff);
-        h.build_with(Opcode::G_LSHR, &[shifted], vec![Operand::vreg_use(wide_dst), Operand::vreg_use(amount)]);
+        h.build_with(Opcode::G_LSHR, &[shifted], [Operand::vreg_use(wide_dst), Operand::vreg_use(amount)]);
         shifted
     } else {
         let wide_dst = h.func.new_vreg(wide);
@@ -105,10 +105,10 @@ pub(super) fn swap_bits(h: &mut Helper<'_>, inst: Inst, wide: Llt) -> StepResult
 fn constant_into(h: &mut Helper<'_>, dst: VReg, value: ApInt) {
     let ty = h.func.ty(dst);
     if !ty.is_fixed_vector() {
-        h.build_with(Opcode::G_CONSTANT, &[dst], vec![Operand::cimm(value)]);
+        h.build_with(Opcode::G_CONSTANT, &[dst], [Operand::cimm(value)]);
         return;
     }
-    let element = h.builder().build(Opcode::G_CONSTANT, &[ty.element_type()], vec![Operand::cimm(value)]).1[0];
+    let element = h.builder().build(Opcode::G_CONSTANT, &[ty.element_type()], [Operand::cimm(value)]).1[0];
     let elements = vec![Operand::vreg_use(element); ty.num_elements() as usize];
     h.build_with(Opcode::G_BUILD_VECTOR, &[dst], elements);
 }
@@ -233,7 +233,7 @@ pub(super) fn fconstant(h: &mut Helper<'_>, inst: Inst, wide: Llt) -> StepResult
     };
     let bits = value.kind.bits();
     let pattern = ApInt::from_u128(bits, value.bits);
-    let constant = h.build_with(Opcode::G_CONSTANT, &[dst], vec![Operand::cimm(pattern)]);
+    let constant = h.build_with(Opcode::G_CONSTANT, &[dst], [Operand::cimm(pattern)]);
     h.set_insert_before(constant);
     h.widen_dst(constant, 0, wide, Opcode::G_TRUNC);
     // The constant changed in place: sign- or zero-extend its value to the

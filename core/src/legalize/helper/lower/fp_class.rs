@@ -52,7 +52,7 @@ fn constant_into(h: &mut Helper<'_>, dst: VReg, value: bool) {
         let elements = vec![scalar; ty.num_elements() as usize];
         op_into(h, G_BUILD_VECTOR, dst, &elements);
     } else {
-        h.build_with(G_CONSTANT, &[dst], vec![Operand::cimm(element)]);
+        h.build_with(G_CONSTANT, &[dst], [Operand::cimm(element)]);
     }
 }
 

@@ -96,7 +96,7 @@ fn access_allowed(h: &Helper<'_>, mem: &MemOperand, ty: Llt) -> bool {
 
 /// Builds a load-like `opcode` of `ty` from `pointer`.
 fn build_load(h: &mut Helper<'_>, opcode: Opcode, ty: Llt, pointer: VReg, mem: MemOperand) -> VReg {
-    let (load, defs) = h.builder().build(opcode, &[ty], vec![Operand::vreg_use(pointer)]);
+    let (load, defs) = h.builder().build(opcode, &[ty], [Operand::vreg_use(pointer)]);
     h.func.modify(load, |d| d.mem.push(mem));
     defs[0]
 }
@@ -137,7 +137,7 @@ fn load(h: &mut Helper<'_>, inst: Inst, opcode: Opcode, r: &[VReg]) -> StepResul
             let uses = vec![Operand::vreg_use(loaded), Operand::Imm(mem_bits as i64)];
             h.build_with(ext, &[load_reg], uses);
         } else {
-            let (load, _) = h.builder().build(G_LOAD, &[], vec![Operand::vreg_use(pointer)]);
+            let (load, _) = h.builder().build(G_LOAD, &[], [Operand::vreg_use(pointer)]);
             h.func.modify(load, |d| {
                 d.operands.insert(0, Operand::vreg_def(load_reg));
                 d.num_defs = 1;
@@ -634,7 +634,7 @@ fn store_packed_bits(
 
 /// `dst = G_LOAD pointer` described by `mem`.
 fn load_into(h: &mut Helper<'_>, dst: VReg, pointer: VReg, mem: MemOperand) {
-    let load = h.build_with(G_LOAD, &[dst], vec![Operand::vreg_use(pointer)]);
+    let load = h.build_with(G_LOAD, &[dst], [Operand::vreg_use(pointer)]);
     h.func.modify(load, |d| d.mem.push(mem));
 }
 

@@ -23,7 +23,7 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> StepResul
     let value = h.reg(inst, value_index);
     if read {
         let physical = Reg::Physical(h.func.names.intern(register));
-        h.build_with(COPY, &[value], vec![Operand::Reg(RegOperand::use_of(physical))]);
+        h.build_with(COPY, &[value], [Operand::Reg(RegOperand::use_of(physical))]);
     } else {
         h.builder().copy_to_physical(register, value);
     }

@@ -21,7 +21,7 @@ pub(super) fn lower(h: &mut Helper<'_>, inst: Inst, opcode: Opcode) -> StepResul
         G_STACKSAVE => {
             let dst = h.reg(inst, 0);
             let stack_pointer = physical_use(h, sp);
-            h.build_with(COPY, &[dst], vec![stack_pointer]);
+            h.build_with(COPY, &[dst], [stack_pointer]);
             done(h, inst)
         }
         G_STACKRESTORE => {
@@ -96,7 +96,7 @@ fn vaarg(h: &mut Helper<'_>, inst: Inst) -> StepResult {
     let size = cst(h, offset_ty, i128::from(bytes));
     let next = op(h, G_PTR_ADD, pointer_ty, &[head, size]);
     h.builder().store(next, list, MemOperand::new(MemFlags::STORE, pointer_ty));
-    let load = h.build_with(G_LOAD, &[dst], vec![Operand::vreg_use(head)]);
+    let load = h.build_with(G_LOAD, &[dst], [Operand::vreg_use(head)]);
     h.func.modify(load, |data| data.mem.push(MemOperand::new(MemFlags::LOAD, value_ty)));
     done(h, inst)
 }
