@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """Writes the names LLVM 22 defines for each target gisel has into core/data:
 <arch>-instructions.txt (machine instructions), <arch>-registers.txt
-(physical registers) and <arch>-register-classes.txt (register classes and
-banks), one per line and sorted (registers and classes lower-cased, as the
-.mir syntax writes them). The .mir reader uses them to reject what the
-target does not have, as llc does: an instruction ("unknown machine
-instruction name"), a register (`$x99`) or a class or bank (`%0:gpr99`).
+(physical registers), <arch>-register-classes.txt (register classes, as
+TableGen spells them: llc's messages name them so; ` unallocatable` after
+the name of a class no virtual register may take) and
+<arch>-register-banks.txt (register banks), one per line and sorted
+(registers and banks lower-cased, as the .mir syntax writes them, which
+writes classes lower-cased too). The .mir reader uses them to reject what
+the target does not have, as llc does: an instruction ("unknown machine
+instruction name"), a register (`$x99`) or a class or bank (`%0:gpr99`),
+and to tell a class from a bank.
 The names come from llvm-tblgen 22 over the target's TableGen sources of
 the same release: the instruction enum, and the register-info and
 register-bank backends, so they include the registers and classes TableGen
@@ -37,7 +41,7 @@ def tablegen(tblgen, llvm_dir, target, backend, out_dir):
     subprocess.run([tblgen, backend, "-I", os.path.join(llvm_dir, "include"), "-I", target_dir,
                     os.path.join(target_dir, f"{target}.td"), "-o", out], check=True)
     stem = os.path.splitext(out)[0]
-    parts = [out] + [p for p in (stem + "Enums.inc",) if os.path.exists(p)]
+    parts = [out] + [p for p in (stem + "Enums.inc", stem + "MCDesc.inc") if os.path.exists(p)]
     return "".join(open(p).read() for p in parts)
 
 
@@ -58,11 +62,20 @@ def register_names(register_info, target):
     return names - {"NoRegister", ""}
 
 
-def class_names(register_info, register_banks):
-    """The register classes (made up ones included) and register banks."""
+def class_names(register_info, target):
+    """The register classes (made up ones included), ` unallocatable` after
+    those the MC register class table marks so."""
     classes = set(re.findall(r"^\s*(\w+)RegClassID = \d+", register_info, re.M))
-    banks = set(re.findall(r'/\* Name \*/ "(\w+)"', register_banks))
-    return classes | banks
+    # { Regs, Bits, NameIdx, RegsSize, RegSetSize, ID, SizeInBits, CopyCost, Allocatable, BaseClass }
+    unallocatable = set(re.findall(rf"^\s*{{.*, {target}::(\w+)RegClassID, [^,]+, [^,]+, false, \w+ }},",
+                                   register_info, re.M))
+    assert unallocatable <= classes and unallocatable, f"{target}: no allocatable flags read"
+    return {f"{name} unallocatable" if name in unallocatable else name for name in classes}
+
+
+def bank_names(register_banks):
+    """The register banks."""
+    return set(re.findall(r'/\* Name \*/ "(\w+)"', register_banks))
 
 
 def write(path, names):
@@ -81,12 +94,14 @@ def main():
             banks = tablegen(args.tblgen, args.llvm_dir, target, "-gen-register-bank", scratch)
         instructions = instruction_names(args.tblgen, args.llvm_dir, target)
         registers = {name.lower() for name in register_names(info, target)}
-        classes = {name.lower() for name in class_names(info, banks)}
+        classes = class_names(info, target)
+        bank_set = {name.lower() for name in bank_names(banks)}
         write(os.path.join(DATA, f"{arch}-instructions.txt"), instructions)
         write(os.path.join(DATA, f"{arch}-registers.txt"), registers)
         write(os.path.join(DATA, f"{arch}-register-classes.txt"), classes)
+        write(os.path.join(DATA, f"{arch}-register-banks.txt"), bank_set)
         print(f"{arch}: {len(instructions)} instructions, {len(registers)} registers, "
-              f"{len(classes)} register classes and banks")
+              f"{len(classes)} register classes, {len(bank_set)} register banks")
 
 
 if __name__ == "__main__":

@@ -51,7 +51,7 @@ fn a_register_class_the_target_does_not_have_is_located_at_its_name() {
     assert_eq!(error_position("%1:gpr99 = COPY %0"), (7, 8));
     // The target's own classes (made up ones too) and banks read, and the
     // generic bank at the end of a line.
-    let source = "---\nname: f\nbody: |\n  bb.0:\n    liveins: $x0, $d0_d1\n    %0:gpr64common_and_gpr64noip = COPY $x0\n    %1:fpr(s64) = COPY $d0\n    $d0 = COPY %1:_\n    RET_ReallyLR\n";
+    let source = "---\nname: f\nbody: |\n  bb.0:\n    liveins: $x0, $d0_d1\n    %0:gpr64common_and_gpr64noip = COPY $x0\n    %1:fpr(s64) = COPY $d0\n    %2:_(s64) = COPY %1:fpr\n    $d0 = COPY %2:_\n    RET_ReallyLR\n";
     assert!(read_mir(source, "t.mir", Some("aarch64"), "").map_err(|e| e.render("t.mir", source)).is_ok());
 }
 
@@ -67,4 +67,50 @@ fn a_header_register_or_class_the_target_does_not_have_is_located_at_its_value()
         read("registers:\n  - { id: 0, class: gpr64sp }\n  - { id: 1, class: fpr }\nliveins:\n  - { reg: '$w0' }\n")
             .is_ok()
     );
+}
+
+#[test]
+fn a_class_or_bank_that_contradicts_an_earlier_one_is_located_at_its_name() {
+    assert_eq!(error_position("%1:gpr64 = COPY $x0\n    $x0 = COPY %1:gpr32"), (8, 19));
+    assert_eq!(error_position("%1:fpr(s64) = COPY %0\n    $x0 = COPY %1:gpr"), (8, 19));
+    assert_eq!(error_position("%1:fpr(s64) = COPY %0\n    $x0 = COPY %1:_"), (8, 19));
+    assert_eq!(error_position("%1:gpr64 = COPY $x0\n    $x0 = COPY %1:_"), (8, 19));
+    assert_eq!(error_position("%1:gpr64 = COPY $x0\n    $x0 = COPY %1:fpr"), (8, 19));
+    assert_eq!(error_position("%0:gpr64 = COPY $x0"), (7, 8));
+    // A bank, as the generic `_`, needs a type where it is defined.
+    assert_eq!(error_position("%1:gpr = COPY $x0"), (7, 12));
+}
+
+#[test]
+fn a_class_no_virtual_register_may_take_is_rejected() {
+    let source = "---\nname: f\nbody: |\n  bb.0:\n    %0:ccr = COPY $nzcv\n    RET_ReallyLR\n";
+    let error = read_mir(source, "t.mir", Some("aarch64"), "").expect_err("CCR is not allocatable");
+    assert_eq!(error.message, "Cannot use non-allocatable class 'CCR' for virtual register 0 in function 'f'");
+}
+
+#[test]
+fn header_registers_and_flags_the_target_does_not_have_are_located_as_llc_locates_them() {
+    let read = |header: &str| {
+        let source = format!("---\nname: f\n{header}body: |\n  bb.0:\n    RET_ReallyLR\n");
+        read_mir(&source, "t.mir", Some("aarch64"), "").map_err(|e| (e.message.clone(), e.line_column(&source)))
+    };
+    let unknown = |at| Some(("unknown register name 'x99'".to_owned(), at));
+    let preferred = "registers:\n  - { id: 0, class: gpr64, preferred-register: '$x99' }\n";
+    assert_eq!(read(preferred).err(), unknown((4, 49)));
+    let generic = "registers:\n  - { id: 0, class: _, preferred-register: '$x1' }\n";
+    let only_normal = "preferred register can only be set for normal vregs".to_owned();
+    assert_eq!(read(generic).err(), Some((only_normal, (4, 21))));
+    let flags = "registers:\n  - { id: 0, class: gpr64, preferred-register: '', flags: [ 'WWM_REG' ] }\n";
+    assert_eq!(read(flags).err(), Some(("use of undefined register flag 'WWM_REG'".to_owned(), (4, 61))));
+    assert_eq!(read("calleeSavedRegisters: [ '$x19', '$x99' ]\n").err(), unknown((3, 34)));
+    let wrapped =
+        "calleeSavedRegisters: [ '$x19', '$x20', '$x21', '$x22', '$x23', '$x24', \n                        '$x99' ]\n";
+    assert_eq!(read(wrapped).err(), unknown((4, 26)));
+    let stack =
+        "stack:\n  - { id: 0, type: spill-slot, offset: -8, size: 8, alignment: 8, callee-saved-register: '$x99' }\n";
+    assert_eq!(read(stack).err(), unknown((4, 91)));
+    let fixed = "fixedStack:\n  - { id: 0, type: spill-slot, offset: 0, size: 8, alignment: 8, callee-saved-register: '$x99' }\n";
+    assert_eq!(read(fixed).err(), unknown((4, 90)));
+    let valid = "registers:\n  - { id: 0, class: gpr64, preferred-register: '$x1', flags: [  ] }\ncalleeSavedRegisters: [ '$x19', '$lr' ]\n";
+    assert_eq!(read(valid).err(), None);
 }

@@ -9,7 +9,7 @@ use super::MirError;
 use super::cursor::{Cursor, trim_end, trim_start};
 use super::module::Arch;
 use super::operand_parser::OperandParser;
-use super::target_names::{condition_comment, has_instruction, predicate_operand};
+use super::target_names::{condition_comment, has_instruction, predicate_operand, register_class};
 use crate::ir::{Block, Function, InstData, InstFlags, InstOpcode, Operand, Successor, VReg};
 use crate::opcode::{Opcode, flags};
 use crate::ty::Llt;
@@ -20,10 +20,43 @@ use std::ops::Range;
 pub(super) struct VRegTable<'t> {
     pub(super) by_name: VRegNames<'t>,
     pub(super) first_seen: Vec<Range<usize>>,
-    /// The register was written with the generic bank `:_`.
-    pub(super) generic: Vec<bool>,
+    /// What each register was said to be.
+    pub(super) kinds: Vec<RegKind<'t>>,
     /// The name as written after `%`.
     pub(super) written: Vec<&'t str>,
+}
+
+/// What a virtual register was said to be, by the `registers:` list or by
+/// the first `:` after it in the body (LLVM's `VRegInfo` kinds): every
+/// later `:` must agree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum RegKind<'t> {
+    /// Nothing said yet.
+    Unknown,
+    /// Of the register class written so.
+    Class(&'t str),
+    /// Generic, written `_`.
+    Generic,
+    /// Of the register bank written so.
+    Bank(&'t str),
+}
+
+impl<'t> RegKind<'t> {
+    /// The kind `name`, written after a register's `:`, gives it: a class
+    /// or bank of `arch` (any name but `_` is taken for a class without
+    /// one).
+    pub(super) fn of(name: &'t str, arch: Option<Arch>) -> RegKind<'t> {
+        match arch {
+            _ if name == "_" => RegKind::Generic,
+            Some(arch) if register_class(arch, name).is_none() => RegKind::Bank(name),
+            _ => RegKind::Class(name),
+        }
+    }
+
+    /// Whether a definition of a register of this kind must give its type.
+    pub(super) fn needs_type(self) -> bool {
+        matches!(self, RegKind::Generic | RegKind::Bank(_))
+    }
 }
 
 /// Virtual registers by the name written after `%`: a plain number (`%12`,
@@ -107,7 +140,7 @@ pub(super) fn parse_body<'t>(
     let mut vregs = VRegTable {
         by_name: VRegNames::with_capacity(expected),
         first_seen: Vec::with_capacity(expected),
-        generic: Vec::with_capacity(expected),
+        kinds: Vec::with_capacity(expected),
         written: Vec::with_capacity(expected),
     };
     for (name, class) in declared {
@@ -121,7 +154,7 @@ pub(super) fn parse_body<'t>(
         }
         vregs.by_name.insert(name.as_str(), v);
         vregs.first_seen.push(0..0);
-        vregs.generic.push(class.as_deref() == Some("_"));
+        vregs.kinds.push(class.as_deref().map_or(RegKind::Unknown, |class| RegKind::of(class, arch)));
         vregs.written.push(name.as_str());
     }
     let blocks = declare_blocks(func, text, &lines)?;
@@ -162,7 +195,7 @@ pub(super) fn parse_body<'t>(
             func.append(block, inst);
         }
     }
-    check_types(func, &vregs)?;
+    check_types(func, &vregs, arch)?;
     infer_successors(func);
     Ok(renumber_blocks(func))
 }
@@ -426,19 +459,29 @@ fn check_operand_count(op: Opcode, inst: &InstData, span: Range<usize>) -> Resul
 }
 
 /// Every virtual register needs a type or a class; a generic one (`:_`)
-/// needs a type. The messages are llc's.
-fn check_types(func: &Function, vregs: &VRegTable<'_>) -> Result<(), MirError> {
+/// needs a type; no register may be of a class `arch` does not allocate
+/// from. The messages are llc's.
+fn check_types(func: &Function, vregs: &VRegTable<'_>, arch: Option<Arch>) -> Result<(), MirError> {
     for v in func.vregs() {
         let info = func.vreg(v);
         let unreferenced = func.def_insts(v).is_empty() && func.has_no_uses(v);
+        let span = vregs.first_seen[v.index()].clone();
+        let written = &vregs.written[v.index()];
         if !info.ty.is_valid() && info.class.is_none() && !unreferenced {
-            let span = vregs.first_seen[v.index()].clone();
-            let message = if vregs.generic[v.index()] {
+            let message = if vregs.kinds[v.index()] == RegKind::Generic {
                 "generic virtual registers must have a type".to_owned()
             } else {
-                let written = &vregs.written[v.index()];
                 format!("Cannot determine class/bank of virtual register {written} in function '{}'", func.name)
             };
+            return Err(MirError::new(message, span));
+        }
+        if let (RegKind::Class(name), Some(arch)) = (vregs.kinds[v.index()], arch)
+            && let Some(class) = register_class(arch, name).filter(|class| !class.allocatable)
+        {
+            let message = format!(
+                "Cannot use non-allocatable class '{}' for virtual register {written} in function '{}'",
+                class.name, func.name
+            );
             return Err(MirError::new(message, span));
         }
     }

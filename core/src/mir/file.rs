@@ -6,7 +6,7 @@ use super::document::{Body, FunctionDoc, MirFile, parse_document};
 use super::header::{Constant, FunctionHeader, RegisterEntry, StackObject};
 use super::header_write::{fixed_stack_print_order, write_body_key, write_header_keys};
 use super::module::{Arch, DataLayout, Target, module_triple, normalize_triple, write_ir_module};
-use super::target_names::{has_register, has_register_class_or_bank};
+use super::target_names::{has_register, has_register_class_or_bank, register_class};
 use super::{MirError, body};
 use crate::ir::{FrameRef, Function, InstData, InstOpcode, JumpTableKind, Operand};
 use crate::llvm_ir::IrModule;
@@ -224,24 +224,69 @@ impl MirDocuments<'_> {
 
 /// Jump-table entries name blocks as written; llc prints them with the
 /// numbers the blocks get by position (`renumbered`: written, new).
-/// The header's register classes and banks (`registers:`) and live-in
-/// registers (`liveins:`) must be `arch`'s, as llc reads them.
+/// The header's registers, classes and banks must be `arch`'s, as llc reads
+/// them, in llc's order: each `registers:` entry's class or bank, preferred
+/// register (only a register of a class may have one) and flags (no target
+/// gisel has defines any), the live-ins, `calleeSavedRegisters`, and the
+/// callee-saved register of each fixed and then each other stack object.
 fn check_header_registers(source: &str, header: &FunctionHeader, arch: Arch) -> Result<(), MirError> {
     for register in &header.registers {
-        if register.class != "_" && !has_register_class_or_bank(arch, &register.class) {
+        let class_error = |message: String| {
             let at = value_start(source, register.span.start, "class:");
-            let message = format!("use of undefined register class or register bank '{}'", register.class);
-            return Err(MirError::new(message, at..at + register.class.len()));
+            Err(MirError::new(message, at..at + register.class.len()))
+        };
+        if register.class != "_" && !has_register_class_or_bank(arch, &register.class) {
+            return class_error(format!("use of undefined register class or register bank '{}'", register.class));
+        }
+        if !register.preferred_register.is_empty() {
+            if register_class(arch, &register.class).is_none() {
+                return class_error("preferred register can only be set for normal vregs".to_owned());
+            }
+            let at = value_start(source, register.span.start, "preferred-register:");
+            check_register_name(&register.preferred_register, at, arch)?;
+        }
+        if let Some(flag) = register.flags.first() {
+            let at = flag_start(source, register.span.start, flag);
+            return Err(MirError::new(format!("use of undefined register flag '{flag}'"), at..at + flag.len()));
         }
     }
     for livein in &header.liveins {
-        let name = livein.reg.strip_prefix('$').unwrap_or(&livein.reg);
-        if !has_register(arch, name) {
-            let at = value_start(source, livein.span.start, "reg:");
-            return Err(MirError::new(format!("unknown register name '{name}'"), at..at + livein.reg.len()));
-        }
+        check_register_name(&livein.reg, value_start(source, livein.span.start, "reg:"), arch)?;
+    }
+    let mut saved = header.callee_saved_registers.iter().flatten();
+    if let Some(register) = saved.find(|r| !has_register(arch, r.strip_prefix('$').unwrap_or(r))) {
+        // Found in the list, which may wrap over lines, up to its `]`.
+        let start = header.name_span.start;
+        let key = source[start..].find("\ncalleeSavedRegisters:").map_or(start, |i| start + i + 1);
+        let end = source[key..].find(']').map_or(source.len(), |i| key + i);
+        let at = source[key..end].find(register.as_str()).map_or(key, |i| key + i);
+        check_register_name(register, at, arch)?;
+    }
+    let saved = header.fixed_stack.iter().map(|o| (&o.callee_saved_register, &o.span));
+    let saved = saved.chain(header.stack.iter().map(|o| (&o.callee_saved_register, &o.span)));
+    for (register, span) in saved.filter(|(register, _)| !register.is_empty()) {
+        check_register_name(register, value_start(source, span.start, "callee-saved-register:"), arch)?;
     }
     Ok(())
+}
+
+/// An error at `at` unless `written` (`$x0`) names one of `arch`'s
+/// physical registers.
+fn check_register_name(written: &str, at: usize, arch: Arch) -> Result<(), MirError> {
+    let name = written.strip_prefix('$').unwrap_or(written);
+    if has_register(arch, name) {
+        return Ok(());
+    }
+    Err(MirError::new(format!("unknown register name '{name}'"), at..at + written.len()))
+}
+
+/// Where register flag `flag` is written in the `registers:` entry at
+/// `entry`: at its opening quote if it has one, as llc locates it.
+fn flag_start(source: &str, entry: usize, flag: &str) -> usize {
+    let flags = value_start(source, entry, "flags:");
+    let line = source[flags..].split('\n').next().unwrap_or_default();
+    let found = line.find(flag).map_or(flags, |i| flags + i);
+    if matches!(source.as_bytes()[found - 1], b'\'' | b'"') { found - 1 } else { found }
 }
 
 /// Where the value of `key` starts (past a quote) in the YAML entry that

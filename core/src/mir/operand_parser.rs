@@ -1,10 +1,10 @@
 //! Operands and memory operands of the body language.
 
 use super::MirError;
-use super::body::VRegTable;
+use super::body::{RegKind, VRegTable};
 use super::cursor::{Cursor, is_ident_byte};
 use super::module::Arch;
-use super::target_names::{has_register, has_register_class_or_bank};
+use super::target_names::{has_register, has_register_class_or_bank, register_class};
 use crate::apint::ApInt;
 use crate::ir::{
     AtomicOrdering, Block, FloatPredicate, FpConst, FpKind, FrameRef, Function, InstData, IntPredicate, MemFlags,
@@ -122,6 +122,7 @@ impl<'t> OperandParser<'_, 't> {
             None
         };
         if self.cursor.eat_attached(b':') {
+            let name_start = self.cursor.pos();
             let name = match self.cursor.rest_bytes() {
                 // The generic bank, as nearly every register is written.
                 [b'_', rest @ ..] if rest.first().is_none_or(|next| !is_ident_byte(*next)) => {
@@ -129,7 +130,6 @@ impl<'t> OperandParser<'_, 't> {
                     "_"
                 }
                 _ => {
-                    let name_start = self.cursor.pos();
                     let name = self.cursor.name_after_sigil();
                     match name {
                         Some(name) if self.arch.is_none_or(|arch| has_register_class_or_bank(arch, name)) => name,
@@ -142,9 +142,8 @@ impl<'t> OperandParser<'_, 't> {
                 }
             };
             if let Reg::Virtual(v) = reg {
-                if name == "_" {
-                    self.vregs.generic[v.index()] = true;
-                } else {
+                self.note_class_or_bank(v, name, name_start)?;
+                if name != "_" {
                     let symbol = self.func.names.intern(name);
                     self.func.vreg_mut(v).class = Some(symbol);
                 }
@@ -173,11 +172,42 @@ impl<'t> OperandParser<'_, 't> {
         if let Reg::Virtual(v) = reg
             && flags.contains(RegFlags::DEF)
             && !typed
-            && self.vregs.generic[v.index()]
+            && self.vregs.kinds[v.index()].needs_type()
         {
             return Err(self.cursor.error_here("generic virtual registers must have a type"));
         }
         Ok(Operand::Reg(RegOperand { reg, flags, subreg, tied_def }))
+    }
+
+    /// Records that `v` was written with the class or bank `name` (at
+    /// `at`), which must agree with what it was said to be before, in
+    /// llc's words when it does not.
+    fn note_class_or_bank(&mut self, v: VReg, name: &'t str, at: usize) -> Result<(), MirError> {
+        let new = RegKind::of(name, self.arch);
+        let kind = &mut self.vregs.kinds[v.index()];
+        // Without the target, a class cannot be told from a bank.
+        let Some(arch) = self.arch else {
+            *kind = new;
+            return Ok(());
+        };
+        let conflict = match (*kind, new) {
+            (RegKind::Unknown, _) => None,
+            (old, new) if old == new => None,
+            (RegKind::Class(old), RegKind::Class(_)) => {
+                let old = register_class(arch, old).map_or(old, |class| class.name);
+                Some(format!("conflicting register classes, previously: {old}"))
+            }
+            (RegKind::Generic | RegKind::Bank(_), RegKind::Class(_)) => {
+                Some("register class specification on generic register".to_owned())
+            }
+            (RegKind::Class(_), _) => Some("register bank specification on normal register".to_owned()),
+            _ => Some("conflicting generic register banks".to_owned()),
+        };
+        if let Some(message) = conflict {
+            return Err(self.cursor.error(at..at + name.len(), message));
+        }
+        *kind = new;
+        Ok(())
     }
 
     fn physical_register_symbol(&mut self) -> Result<crate::ir::Symbol, MirError> {
@@ -200,7 +230,7 @@ impl<'t> OperandParser<'_, 't> {
             }
         };
         let span = start..self.cursor.pos();
-        let VRegTable { by_name, first_seen, generic, written } = &mut *self.vregs;
+        let VRegTable { by_name, first_seen, kinds, written } = &mut *self.vregs;
         let func = &mut *self.func;
         Ok(by_name.get_or_insert_with(name, || {
             let v = func.new_vreg(Llt::INVALID);
@@ -208,7 +238,7 @@ impl<'t> OperandParser<'_, 't> {
                 func.set_vreg_name(v, name);
             }
             first_seen.push(span);
-            generic.push(false);
+            kinds.push(RegKind::Unknown);
             written.push(name);
             v
         }))

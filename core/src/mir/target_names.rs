@@ -8,16 +8,18 @@
 
 use super::module::Arch;
 use crate::name_list::NameList;
+use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
 /// A target's machine instructions (thousands, searched in the sorted text
 /// itself, so that a run that reads few pays for no table), and its
-/// physical registers and register classes and banks (hundreds, read
-/// often: looked up in sets built on first use).
+/// physical registers, register classes and register banks (hundreds, read
+/// often: looked up in tables built on first use).
 struct TargetNames {
     instructions: &'static str,
     registers: NameList,
-    classes: NameList,
+    classes: RegisterClasses,
+    banks: NameList,
 }
 
 macro_rules! target_names {
@@ -25,7 +27,8 @@ macro_rules! target_names {
         TargetNames {
             instructions: include_str!(concat!("../../data/", $name, "-instructions.txt")),
             registers: NameList::new(include_str!(concat!("../../data/", $name, "-registers.txt"))),
-            classes: NameList::new(include_str!(concat!("../../data/", $name, "-register-classes.txt"))),
+            classes: RegisterClasses::new(include_str!(concat!("../../data/", $name, "-register-classes.txt"))),
+            banks: NameList::new(include_str!(concat!("../../data/", $name, "-register-banks.txt"))),
         }
     };
 }
@@ -46,6 +49,45 @@ fn names(arch: Arch) -> &'static TargetNames {
     }
 }
 
+/// A register class of a target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct RegisterClass {
+    /// Its name as TableGen spells it (`GPR64`), as llc's messages write it.
+    pub(super) name: &'static str,
+    /// Whether a virtual register may be of it (`CCR` may not).
+    pub(super) allocatable: bool,
+}
+
+/// A target's register classes, one a line (` unallocatable` after the
+/// name of a class no virtual register may take), by the lower-case name
+/// `.mir` writes, in a table built on first use.
+struct RegisterClasses {
+    text: &'static str,
+    by_name: OnceLock<FxHashMap<String, RegisterClass>>,
+}
+
+impl RegisterClasses {
+    const fn new(text: &'static str) -> RegisterClasses {
+        RegisterClasses { text, by_name: OnceLock::new() }
+    }
+
+    fn get(&self, name: &str) -> Option<RegisterClass> {
+        let table = self.by_name.get_or_init(|| {
+            self.text
+                .lines()
+                .map(|line| {
+                    let (name, allocatable) = match line.split_once(' ') {
+                        Some((name, _)) => (name, false),
+                        None => (line, true),
+                    };
+                    (name.to_ascii_lowercase(), RegisterClass { name, allocatable })
+                })
+                .collect()
+        });
+        table.get(name).copied()
+    }
+}
+
 /// Whether `arch` has a machine instruction named `name`.
 pub(super) fn has_instruction(arch: Arch, name: &str) -> bool {
     is_sorted_line(names(arch).instructions, name)
@@ -57,10 +99,21 @@ pub(super) fn has_register(arch: Arch, name: &str) -> bool {
     name == "noreg" || names(arch).registers.contains(name)
 }
 
+/// `arch`'s register class named `name`, as `.mir` writes it after a
+/// virtual register's `:`.
+pub(super) fn register_class(arch: Arch, name: &str) -> Option<RegisterClass> {
+    names(arch).classes.get(name)
+}
+
+/// Whether `arch` has a register bank named `name`, as `.mir` writes it.
+pub(super) fn has_register_bank(arch: Arch, name: &str) -> bool {
+    names(arch).banks.contains(name)
+}
+
 /// Whether `arch` has a register class or register bank named `name`, as
 /// `.mir` writes it after a virtual register's `:`.
 pub(super) fn has_register_class_or_bank(arch: Arch, name: &str) -> bool {
-    names(arch).classes.contains(name)
+    register_class(arch, name).is_some() || has_register_bank(arch, name)
 }
 
 const ARM_PREDICATES: &str = include_str!("../../data/arm-predicates.txt");
@@ -68,7 +121,7 @@ const ARM_PREDICATES: &str = include_str!("../../data/arm-predicates.txt");
 /// The operand index of `arch`'s instruction `name` that holds its
 /// condition code (Arm's predicable instructions), if it has one.
 pub(super) fn predicate_operand(arch: Arch, name: &str) -> Option<usize> {
-    static ARM_TABLE: OnceLock<rustc_hash::FxHashMap<&'static str, usize>> = OnceLock::new();
+    static ARM_TABLE: OnceLock<FxHashMap<&'static str, usize>> = OnceLock::new();
     if arch != Arch::Arm {
         return None;
     }
@@ -117,7 +170,7 @@ mod tests {
     #[test]
     fn every_listed_name_is_found_and_no_other() {
         for target in [&AARCH64, &RISCV, &X86, &ARM, &MIPS] {
-            for names in [target.instructions, target.registers.text(), target.classes.text()] {
+            for names in [target.instructions, target.registers.text(), target.classes.text, target.banks.text()] {
                 assert!(names.lines().zip(names.lines().skip(1)).all(|(a, b)| a < b), "sorted, no duplicates");
             }
             assert!(target.instructions.lines().all(|name| is_sorted_line(target.instructions, name)));
@@ -158,5 +211,11 @@ mod tests {
         assert!(has_register_class_or_bank(Arch::AArch64, "gpr64common_and_gpr64noip"));
         assert!(has_register_class_or_bank(Arch::AArch64, "fpr") && has_register_class_or_bank(Arch::RiscV64, "gprb"));
         assert!(!has_register_class_or_bank(Arch::AArch64, "gpr99") && !has_register_class_or_bank(Arch::X86, "_"));
+        let gpr64 = RegisterClass { name: "GPR64", allocatable: true };
+        assert_eq!(register_class(Arch::AArch64, "gpr64"), Some(gpr64));
+        assert_eq!(register_class(Arch::AArch64, "ccr"), Some(RegisterClass { name: "CCR", allocatable: false }));
+        assert_eq!(register_class(Arch::AArch64, "GPR64"), None, "looked up as .mir writes it");
+        assert!(has_register_bank(Arch::AArch64, "gpr") && register_class(Arch::AArch64, "gpr").is_none());
+        assert!(has_register_bank(Arch::RiscV64, "gprb") && !has_register_bank(Arch::RiscV64, "gpr"));
     }
 }
