@@ -114,3 +114,25 @@ fn header_registers_and_flags_the_target_does_not_have_are_located_as_llc_locate
     let valid = "registers:\n  - { id: 0, class: gpr64, preferred-register: '$x1', flags: [  ] }\ncalleeSavedRegisters: [ '$x19', '$lr' ]\n";
     assert_eq!(read(valid).err(), None);
 }
+
+#[test]
+fn a_stack_object_debug_field_must_be_one_metadata_node_the_module_defines() {
+    // llc 22 itself writes `'!20577!20562!20404'` for a stack slot of three
+    // variables (lz4hc.c at -O0 -g), which no llc reads back.
+    let read = |variable: &str, expression: &str| {
+        let source = format!(
+            "--- |\n  define void @f() {{\n    ret void\n  }}\n\n  !0 = !{{}}\n...\n---\nname: f\nstack:\n  \
+             - {{ id: 0, type: default, offset: 0, size: 8, alignment: 8,\n      debug-info-variable: '{variable}', \
+             debug-info-expression: '{expression}' }}\nbody: |\n  bb.0:\n    RET_ReallyLR\n...\n"
+        );
+        read_mir(&source, "t.mir", Some("aarch64"), "")
+            .map(drop)
+            .map_err(|e| (e.message.clone(), e.line_column(&source)))
+    };
+    let end = "expected end of string after the metadata node".to_owned();
+    assert_eq!(read("!0!0", ""), Err((end.clone(), (12, 31))));
+    assert_eq!(read("", "!DIExpression()!DIExpression()"), Err((end, (12, 71))));
+    assert_eq!(read("!7", ""), Err(("use of undefined metadata '!7'".to_owned(), (12, 29))));
+    assert_eq!(read("x", ""), Err(("expected a metadata node".to_owned(), (12, 29))));
+    assert_eq!(read("", ""), Ok(()));
+}

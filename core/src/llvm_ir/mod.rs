@@ -22,7 +22,7 @@ pub use preds::reorder_predecessors;
 
 use crate::apint::ApInt;
 use lexer::{Lexer, Token, tokens};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A function's attributes, groups resolved.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -53,6 +53,8 @@ pub struct IrModule {
     string_metadata: Vec<(Box<str>, Box<str>)>,
     ranges: FxHashMap<Box<str>, Box<[IntRange]>>,
     debug_info: DebugInfo,
+    /// The numbers of the metadata nodes the module defines (`!N = ...`).
+    metadata_ids: FxHashSet<u32>,
 }
 
 /// One half-open range `[lower, upper)` of a `!range` node, wrapping
@@ -88,6 +90,9 @@ impl IrModule {
             if in_body {
                 in_body = trimmed != "}";
                 continue;
+            }
+            if let Some(id) = numbered_node(trimmed) {
+                reading.module.metadata_ids.insert(id);
             }
             if let Some((id, node)) = debug_info_node(trimmed) {
                 reading.module.debug_info.read_node(id, node);
@@ -141,6 +146,11 @@ impl IrModule {
         self.ranges.get(node).map(|r| &**r)
     }
 
+    /// Whether the module defines metadata node `!id`.
+    pub fn defines_metadata(&self, id: u32) -> bool {
+        self.metadata_ids.contains(&id)
+    }
+
     /// The module's debug locations and their scopes.
     pub fn debug_info(&self) -> &DebugInfo {
         &self.debug_info
@@ -175,6 +185,12 @@ fn global_line_tokens(line: &str) -> Vec<Token<'_>> {
 /// information, `distinct` nodes) is skipped unread.
 fn defines_node_list(line: &str) -> bool {
     line.split_once('=').is_some_and(|(_, node)| node.trim_start().starts_with("!{"))
+}
+
+/// `N` of a line `!N = node` defining a numbered metadata node.
+fn numbered_node(line: &str) -> Option<u32> {
+    let (id, _) = line.strip_prefix('!')?.split_once(" = ")?;
+    id.parse().ok()
 }
 
 /// `(N, node)` of a line `!N = node` defining a debug-information node

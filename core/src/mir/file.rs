@@ -172,6 +172,7 @@ impl MirDocuments<'_> {
     /// machine function; errors are located in the whole file.
     pub fn read_function(&self, doc: FunctionDoc) -> Result<MachineFunction, MirError> {
         check_header_registers(self.source, &doc.header, self.target.arch)?;
+        check_frame_objects(self.source, &doc.header, self.target.arch, &self.module)?;
         let pointer_bits = |space| self.layout.pointer_bits(space);
         let declared: Vec<(String, Option<String>)> =
             doc.header.registers.iter().map(|r| (r.id.to_string(), Some(r.class.clone()))).collect();
@@ -262,12 +263,56 @@ fn check_header_registers(source: &str, header: &FunctionHeader, arch: Arch) -> 
         let at = source[key..end].find(register.as_str()).map_or(key, |i| key + i);
         check_register_name(register, at, arch)?;
     }
-    let saved = header.fixed_stack.iter().map(|o| (&o.callee_saved_register, &o.span));
-    let saved = saved.chain(header.stack.iter().map(|o| (&o.callee_saved_register, &o.span)));
-    for (register, span) in saved.filter(|(register, _)| !register.is_empty()) {
-        check_register_name(register, value_start(source, span.start, "callee-saved-register:"), arch)?;
+    Ok(())
+}
+
+/// Each fixed and then each other stack object's callee-saved register
+/// must be `arch`'s and each of its debug-information fields one metadata
+/// node `module` defines, as llc reads them.
+fn check_frame_objects(source: &str, header: &FunctionHeader, arch: Arch, module: &IrModule) -> Result<(), MirError> {
+    let fixed = header.fixed_stack.iter().map(|o| (&o.callee_saved_register, &o.debug, &o.span));
+    let objects = fixed.chain(header.stack.iter().map(|o| (&o.callee_saved_register, &o.debug, &o.span)));
+    for (register, debug, span) in objects {
+        if !register.is_empty() {
+            check_register_name(register, value_start(source, span.start, "callee-saved-register:"), arch)?;
+        }
+        let fields = [
+            ("debug-info-variable:", &debug.variable),
+            ("debug-info-expression:", &debug.expression),
+            ("debug-info-location:", &debug.location),
+        ];
+        for (key, value) in fields.into_iter().filter(|(_, value)| !value.is_empty()) {
+            check_metadata_node(value, module).map_err(|(offset, message)| {
+                let at = value_start_in(source, span.start, key) + offset;
+                MirError::new(message, at..at + 1)
+            })?;
+        }
     }
     Ok(())
+}
+
+/// Whether `text` is one metadata node, `!N` (which `module` must define),
+/// `!DIExpression(...)` or `!DILocation(...)`, and nothing more; else the
+/// offset in `text` and llc's words for what is wrong.
+fn check_metadata_node(text: &str, module: &IrModule) -> Result<(), (usize, String)> {
+    let end = if let Some(args) = ["!DIExpression(", "!DILocation("].iter().find_map(|p| text.strip_prefix(p)) {
+        let close = args.find(')').ok_or((text.len(), "expected ')'".to_owned()))?;
+        text.len() - args.len() + close + 1
+    } else {
+        let digits = text.strip_prefix('!').map_or(0, |n| n.bytes().take_while(u8::is_ascii_digit).count());
+        if digits == 0 {
+            return Err((0, "expected a metadata node".to_owned()));
+        }
+        let number = &text[1..=digits];
+        if !number.parse().is_ok_and(|id| module.defines_metadata(id)) {
+            return Err((0, format!("use of undefined metadata '!{number}'")));
+        }
+        1 + digits
+    };
+    match text[end..].find(|c: char| !c.is_whitespace()) {
+        Some(offset) => Err((end + offset, "expected end of string after the metadata node".to_owned())),
+        None => Ok(()),
+    }
 }
 
 /// An error at `at` unless `written` (`$x0`) names one of `arch`'s
@@ -296,6 +341,16 @@ fn value_start(source: &str, entry: usize, key: &str) -> usize {
     let line_end = rest.find('\n').map_or(source.len(), |i| entry + i);
     let Some(found) = source[entry..line_end].find(key) else { return entry };
     let value = &source[entry + found + key.len()..line_end];
+    let skipped = value.len() - value.trim_start().trim_start_matches(['\'', '"']).len();
+    entry + found + key.len() + skipped
+}
+
+/// Where the value of `key` starts (past a quote) in the YAML entry that
+/// starts at `entry` of `source` and has that key, on whichever line the
+/// entry has it.
+fn value_start_in(source: &str, entry: usize, key: &str) -> usize {
+    let Some(found) = source.get(entry..).and_then(|text| text.find(key)) else { return entry };
+    let value = &source[entry + found + key.len()..];
     let skipped = value.len() - value.trim_start().trim_start_matches(['\'', '"']).len();
     entry + found + key.len() + skipped
 }
