@@ -223,13 +223,10 @@ impl MirDocuments<'_> {
     }
 }
 
-/// Jump-table entries name blocks as written; llc prints them with the
-/// numbers the blocks get by position (`renumbered`: written, new).
 /// The header's registers, classes and banks must be `arch`'s, as llc reads
 /// them, in llc's order: each `registers:` entry's class or bank, preferred
 /// register (only a register of a class may have one) and flags (no target
-/// gisel has defines any), the live-ins, `calleeSavedRegisters`, and the
-/// callee-saved register of each fixed and then each other stack object.
+/// gisel has defines any), the live-ins, then `calleeSavedRegisters`.
 fn check_header_registers(source: &str, header: &FunctionHeader, arch: Arch) -> Result<(), MirError> {
     for register in &header.registers {
         let class_error = |message: String| {
@@ -296,7 +293,7 @@ fn check_frame_objects(source: &str, header: &FunctionHeader, arch: Arch, module
 /// offset in `text` and llc's words for what is wrong.
 fn check_metadata_node(text: &str, module: &IrModule) -> Result<(), (usize, String)> {
     let end = if let Some(args) = ["!DIExpression(", "!DILocation("].iter().find_map(|p| text.strip_prefix(p)) {
-        let close = args.find(')').ok_or((text.len(), "expected ')'".to_owned()))?;
+        let close = args.find(')').ok_or((text.len(), "expected ')' here".to_owned()))?;
         text.len() - args.len() + close + 1
     } else {
         let digits = text.strip_prefix('!').map_or(0, |n| n.bytes().take_while(u8::is_ascii_digit).count());
@@ -355,6 +352,8 @@ fn value_start_in(source: &str, entry: usize, key: &str) -> usize {
     entry + found + key.len() + skipped
 }
 
+/// Jump-table entries name blocks as written; llc prints them with the
+/// numbers the blocks get by position (`renumbered`: written, new).
 fn renumber_jump_table_blocks(header: &mut FunctionHeader, renumbered: &[(u32, u32)]) {
     let Some(table) = header.jump_table.as_mut().filter(|_| !renumbered.is_empty()) else { return };
     let new_number: FxHashMap<u32, u32> = renumbered.iter().copied().collect();
