@@ -434,7 +434,7 @@ pub fn dyn_stack_alloc(h: &mut Helper<'_>, inst: Inst) -> bool {
     let Some(target) = h.dyn_stack_alloc_target(inst, "sp") else { return false };
     let class = h.func.names.intern("gpr64common");
     h.func.vreg_mut(target).class = Some(class);
-    h.build_with(Opcode::COPY, &[dst], vec![Operand::vreg_use(target)]);
+    h.build_with(Opcode::COPY, &[dst], [Operand::vreg_use(target)]);
     let mut probe = InstData::new(InstOpcode::Target(h.func.names.intern("PROBED_STACKALLOC_DYN")));
     probe.operands.push(Operand::vreg_use(target));
     let (sp, nzcv) = (h.func.names.intern("sp"), h.func.names.intern("nzcv"));
@@ -463,7 +463,7 @@ pub fn va_arg(h: &mut Helper<'_>, inst: Inst) -> bool {
     }
     let mut value_mem = MemOperand::new(MemFlags::LOAD, value_ty);
     value_mem.base_align = align.max(SLOT) as u64;
-    let load = h.build_with(Opcode::G_LOAD, &[dst], vec![Operand::vreg_use(head)]);
+    let load = h.build_with(Opcode::G_LOAD, &[dst], [Operand::vreg_use(head)]);
     h.func.modify(load, |data| data.mem.push(value_mem));
     let size = constant(h, S64, i128::from(value_ty.size_in_bytes().next_multiple_of(SLOT as u64)));
     let next = h.build(Opcode::G_PTR_ADD, P0, &[head, size]);

@@ -130,7 +130,7 @@ fn narrowing_shift(h: &mut Helper<'_>, inst: Inst, shift: &str, truncation: Opco
     data.operands.extend([Operand::vreg_def(shifted), Operand::vreg_use(src), Operand::Imm(amount)]);
     h.set_insert_before(inst);
     h.builder().insert(data);
-    h.build_with(truncation, &[dst], vec![Operand::vreg_use(shifted)]);
+    h.build_with(truncation, &[dst], [Operand::vreg_use(shifted)]);
     h.func.erase(inst);
     CustomOutcome::Done
 }
@@ -155,7 +155,7 @@ fn reduction(h: &mut Helper<'_>, inst: Inst, signed: bool) -> CustomOutcome {
     };
     h.set_insert_before(inst);
     h.advance_insert_point();
-    h.build_with(opcode, &[dst], vec![Operand::vreg_use(narrow)]);
+    h.build_with(opcode, &[dst], [Operand::vreg_use(narrow)]);
     CustomOutcome::Done
 }
 
@@ -194,7 +194,7 @@ fn va_copy(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> CustomOutcome {
     let ty = Llt::scalar(size as u32 * 8);
     let access = |flags| MemOperand { base_align: POINTER_BYTES, ..MemOperand::new(flags, ty) };
     let value = h.func.new_vreg(ty);
-    let load = h.build_with(Opcode::G_LOAD, &[value], vec![Operand::vreg_use(src)]);
+    let load = h.build_with(Opcode::G_LOAD, &[value], [Operand::vreg_use(src)]);
     h.func.modify(load, |data| data.mem.push(access(MemFlags::LOAD)));
     h.builder().store(value, dst, access(MemFlags::STORE));
     h.func.erase(inst);
@@ -206,7 +206,7 @@ fn va_copy(h: &mut Helper<'_>, inst: Inst, st: &Subtarget) -> CustomOutcome {
 fn dynamic_area_offset(h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
     let dst = h.reg(inst, 0);
     let bits = h.func.ty(dst).size_in_bits() as u32;
-    h.build_with(Opcode::G_CONSTANT, &[dst], vec![Operand::cimm(ApInt::from_u128(bits, 0))]);
+    h.build_with(Opcode::G_CONSTANT, &[dst], [Operand::cimm(ApInt::from_u128(bits, 0))]);
     h.func.erase(inst);
     CustomOutcome::Done
 }

@@ -175,7 +175,7 @@ fn fconstant(h: &mut Helper<'_>, inst: Inst) -> bool {
     let Some(Operand::FpImm(value)) = h.func.inst(inst).operands.get(1).cloned() else { return false };
     let dst = h.reg(inst, 0);
     h.set_insert_before(inst);
-    h.build_with(Opcode::G_CONSTANT, &[dst], vec![Operand::cimm(ApInt::from_u128(value.kind.bits(), value.bits))]);
+    h.build_with(Opcode::G_CONSTANT, &[dst], [Operand::cimm(ApInt::from_u128(value.kind.bits(), value.bits))]);
     h.func.erase(inst);
     true
 }
@@ -192,7 +192,7 @@ fn set_fp_mode(h: &mut Helper<'_>, inst: Inst) -> bool {
     let mode_mask = h.builder().constant(s32, i128::from(!FP_STATUS_BITS));
     let mode = h.build(Opcode::G_AND, s32, &[modes, mode_mask]);
     let fpscr = h.build(Opcode::G_OR, s32, &[status, mode]);
-    h.build_with(Opcode::G_SET_FPENV, &[], vec![Operand::vreg_use(fpscr)]);
+    h.build_with(Opcode::G_SET_FPENV, &[], [Operand::vreg_use(fpscr)]);
     h.func.erase(inst);
     true
 }
@@ -204,7 +204,7 @@ fn reset_fp_mode(h: &mut Helper<'_>, inst: Inst) -> bool {
     let env = h.builder().build(Opcode::G_GET_FPENV, &[s32], Vec::new()).1[0];
     let mask = h.builder().constant(s32, i128::from(FP_STATUS_BITS | FP_RESERVED_BITS));
     let fpscr = h.build(Opcode::G_AND, s32, &[env, mask]);
-    h.build_with(Opcode::G_SET_FPENV, &[], vec![Operand::vreg_use(fpscr)]);
+    h.build_with(Opcode::G_SET_FPENV, &[], [Operand::vreg_use(fpscr)]);
     h.func.erase(inst);
     true
 }

@@ -340,7 +340,7 @@ fn load_from_word(h: &mut Helper<'_>, dst: VReg, base: VReg, mem: &MemOperand, b
     let at = if h.target.is_big_endian() { 32 - 8 * bytes } else { 0 };
     let word_sized = h.func.ty(dst).size_in_bits() == 32;
     if word_sized && at == 0 {
-        let load = h.build_with(Opcode::G_LOAD, &[dst], vec![Operand::vreg_use(base)]);
+        let load = h.build_with(Opcode::G_LOAD, &[dst], [Operand::vreg_use(base)]);
         h.func.modify(load, |d| d.mem.push(word_mem));
         return;
     }
@@ -408,7 +408,7 @@ fn uitofp(h: &mut Helper<'_>, inst: Inst) -> bool {
     let high = h.builder().constant(s32, 0x4330_0000);
     let biased = h.build(Opcode::G_MERGE_VALUES, s64, &[src, high]);
     let constant = FpConst { kind: FpKind::Double, bits: u128::from(TWO_POW_52) };
-    let two_pow_52 = h.builder().build(Opcode::G_FCONSTANT, &[s64], vec![Operand::fpimm(constant)]).1[0];
+    let two_pow_52 = h.builder().build(Opcode::G_FCONSTANT, &[s64], [Operand::fpimm(constant)]).1[0];
     if dst_ty == s64 {
         h.build_into(Opcode::G_FSUB, dst, &[biased, two_pow_52]);
     } else {

@@ -168,9 +168,9 @@ fn copy_va_list(h: &mut Helper<'_>, inst: Inst) {
     let (dst, src) = (h.reg(inst, 1), h.reg(inst, 2));
     let pointer_ty = h.func.ty(dst);
     let list = h.func.new_vreg(pointer_ty);
-    let load = h.build_with(Opcode::G_LOAD, &[list], vec![Operand::vreg_use(src)]);
+    let load = h.build_with(Opcode::G_LOAD, &[list], [Operand::vreg_use(src)]);
     h.func.modify(load, |d| d.mem.push(MemOperand::new(MemFlags::LOAD, pointer_ty)));
-    let store = h.build_with(Opcode::G_STORE, &[], vec![Operand::vreg_use(list), Operand::vreg_use(dst)]);
+    let store = h.build_with(Opcode::G_STORE, &[], [Operand::vreg_use(list), Operand::vreg_use(dst)]);
     h.func.modify(store, |d| d.mem.push(MemOperand::new(MemFlags::STORE, pointer_ty)));
     h.func.erase(inst);
 }
@@ -279,7 +279,7 @@ fn add_sub_w(h: &mut Helper<'_>, inst: Inst, xlen: Llt) {
     h.func.set_operand(inst, 0, Operand::vreg_def(wide));
     h.advance_insert_point();
     let sext = h.func.new_vreg(xlen);
-    h.build_with(Opcode::G_SEXT_INREG, &[sext], vec![Operand::vreg_use(wide), Operand::Imm(32)]);
+    h.build_with(Opcode::G_SEXT_INREG, &[sext], [Operand::vreg_use(wide), Operand::Imm(32)]);
     h.build_into(Opcode::G_TRUNC, old, &[sext]);
     h.mark_changed(inst);
 }
@@ -657,7 +657,7 @@ fn va_start(h: &mut Helper<'_>, inst: Inst) -> CustomOutcome {
     let list = h.reg(inst, 0);
     let Some(mem) = h.func.inst(inst).mem.first().cloned() else { return CustomOutcome::Failed };
     let address = h.func.new_vreg(h.func.ty(list));
-    h.build_with(Opcode::G_FRAME_INDEX, &[address], vec![Operand::Frame(Box::new(save_area))]);
+    h.build_with(Opcode::G_FRAME_INDEX, &[address], [Operand::Frame(Box::new(save_area))]);
     h.builder().store(address, list, mem);
     h.func.erase(inst);
     CustomOutcome::Done

@@ -43,7 +43,7 @@ pub(super) fn branch_through_table(h: &mut Helper<'_>, inst: Inst, is_64bit: boo
         JumpTableKind::BlockAddress => load(h, G_LOAD, pointer_ty, entry, entry_mem),
         _ => return CustomOutcome::Failed,
     };
-    h.build_with(G_BRINDIRECT, &[], vec![Operand::vreg_use(target)]);
+    h.build_with(G_BRINDIRECT, &[], [Operand::vreg_use(target)]);
     h.func.erase(inst);
     CustomOutcome::Done
 }
@@ -51,7 +51,7 @@ pub(super) fn branch_through_table(h: &mut Helper<'_>, inst: Inst, is_64bit: boo
 /// A load-like `opcode` of `ty` from `address` through `mem`.
 fn load(h: &mut Helper<'_>, opcode: Opcode, ty: Llt, address: VReg, mem: MemOperand) -> VReg {
     let value = h.func.new_vreg(ty);
-    let load = h.build_with(opcode, &[value], vec![Operand::vreg_use(address)]);
+    let load = h.build_with(opcode, &[value], [Operand::vreg_use(address)]);
     h.func.modify(load, |d| d.mem.push(mem));
     value
 }

@@ -61,7 +61,7 @@ pub(super) fn extract_subvector(h: &mut Helper<'_>, inst: Inst, xlen: Llt) -> Cu
     let mut uses = [passthru, vector, amount, mask, vl].map(Operand::vreg_use).to_vec();
     uses.push(Operand::Imm(AGNOSTIC));
     target_op_into(h, "G_VSLIDEDOWN_VL", slid, uses);
-    h.build_with(G_EXTRACT_SUBVECTOR, &[dst], vec![Operand::vreg_use(slid), Operand::Imm(0)]);
+    h.build_with(G_EXTRACT_SUBVECTOR, &[dst], [Operand::vreg_use(slid), Operand::Imm(0)]);
     h.func.erase(inst);
     CustomOutcome::Done
 }
@@ -161,7 +161,7 @@ fn compare_with_zero(h: &mut Helper<'_>, dst: VReg, bytes: VReg) {
 fn vscale_times(h: &mut Helper<'_>, xlen: Llt, factor: u64) -> VReg {
     let value = h.func.new_vreg(xlen);
     let factor = ApInt::from_u128(xlen.scalar_size_in_bits(), u128::from(factor));
-    h.build_with(G_VSCALE, &[value], vec![Operand::cimm(factor)]);
+    h.build_with(G_VSCALE, &[value], [Operand::cimm(factor)]);
     value
 }
 
@@ -181,7 +181,7 @@ fn mask_through_bytes(h: &mut Helper<'_>, inst: Inst, index: i64) {
 /// `G_EXTRACT_SUBVECTOR` of `ty` from `vector` at `index`.
 fn extract(h: &mut Helper<'_>, ty: Llt, vector: VReg, index: i64) -> VReg {
     let part = h.func.new_vreg(ty);
-    h.build_with(G_EXTRACT_SUBVECTOR, &[part], vec![Operand::vreg_use(vector), Operand::Imm(index)]);
+    h.build_with(G_EXTRACT_SUBVECTOR, &[part], [Operand::vreg_use(vector), Operand::Imm(index)]);
     part
 }
 

@@ -76,7 +76,7 @@ pub(super) fn set_rounding(h: &mut Helper<'_>, inst: Inst, sse: bool) -> bool {
         }
     };
     let new_word = h.func.new_vreg(S16);
-    let or = h.build_with(Opcode::G_OR, &[new_word], vec![Operand::vreg_use(cleared), Operand::vreg_use(field)]);
+    let or = h.build_with(Opcode::G_OR, &[new_word], [Operand::vreg_use(cleared), Operand::vreg_use(field)]);
     h.func.modify(or, |data| data.flags = InstFlags::DISJOINT);
     h.builder().store(new_word, slot, access(MemFlags::STORE, S16, &name, 2));
     memory_op(h, "G_FLDCW16", slot, access(MemFlags::LOAD, S16, &name, 2));

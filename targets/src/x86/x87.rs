@@ -38,7 +38,7 @@ pub(super) fn fptosi(h: &mut Helper<'_>, inst: Inst) -> bool {
     fist.operands.extend([Operand::vreg_use(src), Operand::vreg_use(slot)]);
     fist.mem.push(slot_access(MemFlags::STORE, dst_ty, &name));
     h.builder().insert(fist);
-    let load = h.build_with(Opcode::G_LOAD, &[dst], vec![Operand::vreg_use(slot)]);
+    let load = h.build_with(Opcode::G_LOAD, &[dst], [Operand::vreg_use(slot)]);
     h.func.modify(load, |data| data.mem.push(slot_access(MemFlags::LOAD, dst_ty, &name)));
     h.func.erase(inst);
     true
