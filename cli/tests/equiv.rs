@@ -18,11 +18,28 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
 }
 
-/// A fresh directory for this test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gisel-equiv-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a directory");
-    dir
+/// A fresh directory for this test's files, removed when the test ends,
+/// whether it passes or not.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("gisel-equiv-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a directory");
+        Scratch(dir)
+    }
+
+    /// The path of `file` in the directory.
+    fn join(&self, file: &str) -> PathBuf {
+        self.0.join(file)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        // Best effort: a directory left behind fails no test.
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// `gisel equiv -mtriple=x86_64 EXAMPLE AFTER`.
@@ -46,7 +63,8 @@ fn llc_22s_truncating_store_differs_and_the_run_fails() {
 
 #[test]
 fn gisels_legalized_output_agrees() {
-    let legalized = scratch("agrees").join("legalized.mir");
+    let dir = Scratch::new("agrees");
+    let legalized = dir.join("legalized.mir");
     let before = example("store-i24-x86.mir");
     let legalize = gisel(&[
         "llc",
@@ -68,7 +86,7 @@ fn gisels_legalized_output_agrees() {
 
 #[test]
 fn bad_input_is_an_error_with_its_place() {
-    let dir = scratch("bad");
+    let dir = Scratch::new("bad");
     let unknown_opcode = dir.join("unknown.mir");
     let llc = std::fs::read_to_string(example("store-i24-x86.llc22.mir")).expect("reads");
     std::fs::write(&unknown_opcode, llc.replace("G_ADD %0, %1", "G_ADDD %0, %1")).expect("writes");
@@ -89,7 +107,8 @@ fn bad_input_is_an_error_with_its_place() {
 
 #[test]
 fn both_files_must_be_for_one_target() {
-    let riscv = scratch("targets").join("riscv.mir");
+    let dir = Scratch::new("targets");
+    let riscv = dir.join("riscv.mir");
     std::fs::write(&riscv, "--- |\n  target triple = \"riscv64\"\n...\n").expect("writes");
     let llc = example("store-i24-x86.llc22.mir");
     let output = gisel(&["equiv", llc.to_str().expect("UTF-8 path"), riscv.to_str().expect("UTF-8 path")]);
@@ -105,7 +124,7 @@ fn both_files_must_be_for_one_target() {
 /// number a file gives their object.
 #[test]
 fn a_reprinted_function_with_stack_arguments_agrees() {
-    let dir = scratch("reprinted");
+    let dir = Scratch::new("reprinted");
     let before = dir.join("before.mir");
     let after = dir.join("after.mir");
     std::fs::write(
