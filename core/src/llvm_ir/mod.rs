@@ -91,12 +91,14 @@ impl IrModule {
                 in_body = trimmed != "}";
                 continue;
             }
-            if let Some(id) = numbered_node(trimmed) {
-                reading.module.metadata_ids.insert(id);
-            }
-            if let Some((id, node)) = debug_info_node(trimmed) {
-                reading.module.debug_info.read_node(id, node);
-                continue;
+            if let Some((id, node)) = metadata_node(trimmed) {
+                if let Ok(number) = id.parse() {
+                    reading.module.metadata_ids.insert(number);
+                }
+                if is_debug_info(node) {
+                    reading.module.debug_info.read_node(id, node);
+                    continue;
+                }
             }
             let toks = match trimmed.as_bytes().first() {
                 Some(b'@') => global_line_tokens(trimmed),
@@ -187,18 +189,15 @@ fn defines_node_list(line: &str) -> bool {
     line.split_once('=').is_some_and(|(_, node)| node.trim_start().starts_with("!{"))
 }
 
-/// `N` of a line `!N = node` defining a numbered metadata node.
-fn numbered_node(line: &str) -> Option<u32> {
-    let (id, _) = line.strip_prefix('!')?.split_once(" = ")?;
-    id.parse().ok()
+/// `(N, node)` of a line `!N = node` defining a metadata node.
+fn metadata_node(line: &str) -> Option<(&str, &str)> {
+    line.strip_prefix('!')?.split_once(" = ")
 }
 
-/// `(N, node)` of a line `!N = node` defining a debug-information node
-/// (`!DI...`, `distinct` or not).
-fn debug_info_node(line: &str) -> Option<(&str, &str)> {
-    let (id, node) = line.strip_prefix('!')?.split_once(" = ")?;
-    let kind = node.strip_prefix("distinct ").unwrap_or(node);
-    kind.starts_with("!DI").then_some((id, node))
+/// Whether `node` is a debug-information node (`!DI...`, `distinct` or
+/// not).
+fn is_debug_info(node: &str) -> bool {
+    node.strip_prefix("distinct ").unwrap_or(node).starts_with("!DI")
 }
 
 /// A global's name as written after `@` without its quotes.

@@ -280,7 +280,7 @@ fn check_frame_objects(source: &str, header: &FunctionHeader, arch: Arch, module
         ];
         for (key, value) in fields.into_iter().filter(|(_, value)| !value.is_empty()) {
             check_metadata_node(value, module).map_err(|(offset, message)| {
-                let at = value_start_in(source, span.start, key) + offset;
+                let at = value_start(source, span.start, key) + offset;
                 MirError::new(message, at..at + 1)
             })?;
         }
@@ -332,20 +332,9 @@ fn flag_start(source: &str, entry: usize, flag: &str) -> usize {
 }
 
 /// Where the value of `key` starts (past a quote) in the YAML entry that
-/// starts at `entry` of `source`, or `entry` if it cannot be found there.
+/// starts at `entry` of `source` and has that key, on whichever line of
+/// the entry it is; `entry` if it cannot be found.
 fn value_start(source: &str, entry: usize, key: &str) -> usize {
-    let Some(rest) = source.get(entry..) else { return entry };
-    let line_end = rest.find('\n').map_or(source.len(), |i| entry + i);
-    let Some(found) = source[entry..line_end].find(key) else { return entry };
-    let value = &source[entry + found + key.len()..line_end];
-    let skipped = value.len() - value.trim_start().trim_start_matches(['\'', '"']).len();
-    entry + found + key.len() + skipped
-}
-
-/// Where the value of `key` starts (past a quote) in the YAML entry that
-/// starts at `entry` of `source` and has that key, on whichever line the
-/// entry has it.
-fn value_start_in(source: &str, entry: usize, key: &str) -> usize {
     let Some(found) = source.get(entry..).and_then(|text| text.find(key)) else { return entry };
     let value = &source[entry + found + key.len()..];
     let skipped = value.len() - value.trim_start().trim_start_matches(['\'', '"']).len();
