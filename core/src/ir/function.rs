@@ -98,6 +98,11 @@ impl BlockData {
     }
 }
 
+/// A point in the creation of a function's instructions (see
+/// [`Function::creation_mark`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CreationMark(usize);
+
 /// A machine function.
 #[derive(Clone, Debug, Default)]
 pub struct Function {
@@ -133,6 +138,14 @@ pub struct Function {
     insts: Slots<InstData>,
     /// Each instruction's place in the layout, by index.
     nodes: Slots<Node>,
+    /// Slots of instructions erased since the last
+    /// [`Function::recycle_erased`], their handles and data still valid.
+    erased: Vec<Inst>,
+    /// Slots new instructions take before the arena grows.
+    free: Vec<Inst>,
+    /// The instructions created since the last [`Function::recycle_erased`],
+    /// in creation order.
+    created: Vec<Inst>,
     blocks: Vec<BlockData>,
     layout: Vec<Block>,
 }
@@ -358,9 +371,37 @@ impl Function {
         self.nodes[a.index()].seq < self.nodes[b.index()].seq
     }
 
-    /// Number of instructions ever created (erased ones included).
+    /// Number of instruction slots: every instruction there is, and the
+    /// erased ones whose slots no instruction has taken again.
     pub fn inst_capacity(&self) -> usize {
         self.insts.len()
+    }
+
+    /// Where the creation of instructions stands: what is created from
+    /// now on is [`Function::created_since`] this mark, until the next
+    /// [`Function::recycle_erased`].
+    pub fn creation_mark(&self) -> CreationMark {
+        CreationMark(self.created.len())
+    }
+
+    /// The instructions created since `mark`, in creation order (erased
+    /// ones included).
+    pub fn created_since(&self, mark: CreationMark) -> &[Inst] {
+        &self.created[mark.0..]
+    }
+
+    /// Lets instructions created from now on take the slots of those
+    /// erased so far, calling `release` with each, so that whoever still
+    /// holds one of them lets it go; until then an erased instruction's
+    /// handle and data stay as they were. Marks taken before no longer
+    /// count. A function of many steps thus holds about as many slots as
+    /// it ever has instructions at once, not every one it ever built.
+    pub fn recycle_erased(&mut self, mut release: impl FnMut(Inst)) {
+        for &inst in &self.erased {
+            release(inst);
+        }
+        self.free.append(&mut self.erased);
+        self.created.clear();
     }
 
     /// Makes room for `additional` more instructions at once, for a reader
@@ -398,16 +439,25 @@ impl Function {
 
     /// Moves placed instruction `i` right before `at` (any block).
     pub fn move_before(&mut self, i: Inst, at: Inst) {
-        // Erasing unlinks `i` and leaves its data as it was.
-        self.erase(i);
+        // Unlinking leaves its data as it was.
+        self.unlink(i);
         let block = self.inst_block(at).expect("move before a placed instruction");
         let prev = self.prev_inst(at);
         self.link(i, block, prev, Some(at));
     }
 
-    /// Removes `i` from its block and from the def/use lists.
+    /// Removes `i` from its block and from the def/use lists; its slot
+    /// waits for [`Function::recycle_erased`].
     pub fn erase(&mut self, i: Inst) {
-        let Some(block) = self.inst_block(i) else { return };
+        if self.unlink(i) {
+            self.erased.push(i);
+        }
+    }
+
+    /// Takes placed `i` out of its block and the def/use lists; false when
+    /// it was not placed.
+    fn unlink(&mut self, i: Inst) -> bool {
+        let Some(block) = self.inst_block(i) else { return false };
         self.unregister_operands(i);
         let (prev, next) = (self.prev_inst(i), self.next_inst(i));
         match prev {
@@ -419,6 +469,7 @@ impl Function {
             None => self.blocks[block.index()].last = prev,
         }
         self.nodes[i.index()] = Node::UNPLACED;
+        true
     }
 
     /// Replaces operand `index` of `i`, keeping def/use lists in sync.
@@ -497,9 +548,20 @@ impl Function {
     }
 
     fn create(&mut self, data: InstData) -> Inst {
-        self.insts.push(data);
-        self.nodes.push(Node::UNPLACED);
-        Inst::new(self.insts.len() - 1)
+        let inst = match self.free.pop() {
+            Some(slot) => {
+                self.insts[slot.index()] = data;
+                self.nodes[slot.index()] = Node::UNPLACED;
+                slot
+            }
+            None => {
+                self.insts.push(data);
+                self.nodes.push(Node::UNPLACED);
+                Inst::new(self.insts.len() - 1)
+            }
+        };
+        self.created.push(inst);
+        inst
     }
 
     fn link(&mut self, inst: Inst, block: Block, prev: Option<Inst>, next: Option<Inst>) {
@@ -689,5 +751,44 @@ mod tests {
                 assert_eq!(func.comes_before(*a, *b), i < j, "{i} {j}");
             }
         }
+    }
+
+    /// An erased instruction keeps its slot until the slots are recycled;
+    /// then the next instruction created takes it, and the creation log
+    /// starts afresh.
+    #[test]
+    fn erased_slots_are_taken_again_once_recycled() {
+        let mut func = Function::new("f");
+        let block = func.add_block(0);
+        let kept = func.append(block, nop());
+        let erased = func.append(block, nop());
+        let mark = func.creation_mark();
+        func.erase(erased);
+        let before_recycling = func.append(block, nop());
+        assert_ne!(before_recycling, erased);
+        assert_eq!(func.created_since(mark), [before_recycling]);
+        let mut released = Vec::new();
+        func.recycle_erased(|inst| released.push(inst));
+        assert_eq!(released, [erased]);
+        let mark = func.creation_mark();
+        let reused = func.insert_before(kept, nop());
+        assert_eq!(reused, erased);
+        assert_eq!(func.created_since(mark), [reused]);
+        assert_eq!(func.inst_capacity(), 3);
+        assert_eq!(func.block_insts(block).collect::<Vec<_>>(), [reused, kept, before_recycling]);
+    }
+
+    /// Moving an instruction does not give its slot away.
+    #[test]
+    fn a_moved_instruction_keeps_its_slot() {
+        let mut func = Function::new("f");
+        let block = func.add_block(0);
+        let first = func.append(block, nop());
+        let moved = func.append(block, nop());
+        func.move_before(moved, first);
+        let mut released = Vec::new();
+        func.recycle_erased(|inst| released.push(inst));
+        assert!(released.is_empty());
+        assert_eq!(func.block_insts(block).collect::<Vec<_>>(), [moved, first]);
     }
 }

@@ -20,7 +20,7 @@ pub use builder::{Builder, InsertPoint};
 pub use entity::{Block, Inst, Symbol, VReg};
 pub use fpconst::{FpConst, FpKind};
 pub use frame::{ConstantPool, PoolConstant, StackFrame, StackTemporary};
-pub use function::{BlockData, BlockInsts, Function, Successor, VRegInfo};
+pub use function::{BlockData, BlockInsts, CreationMark, Function, Successor, VRegInfo};
 pub use inst::{INST_FLAG_NAMES, InstData, InstFlags, InstOpcode};
 pub use jump_table::JumpTableKind;
 pub use mem::{AtomicOrdering, MemFlags, MemOperand, MemSize, common_alignment, natural_alignment};

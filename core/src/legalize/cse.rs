@@ -11,7 +11,7 @@
 //! same places.
 
 use crate::apint::ApInt;
-use crate::ir::{FpConst, FpKind, Function, Inst, InstData, InstOpcode, Operand, Reg, RegOperand, VReg};
+use crate::ir::{CreationMark, FpConst, FpKind, Function, Inst, InstData, InstOpcode, Operand, Reg, RegOperand, VReg};
 use crate::opcode::Opcode;
 use rustc_hash::{FxHashMap, FxHasher};
 use smallvec::SmallVec;
@@ -37,13 +37,25 @@ pub enum CseMode {
 pub struct Cse {
     mode: CseMode,
     table: FxHashMap<u64, SmallVec<[Inst; 1]>>,
-    /// Which instructions the table holds, by index: one changed in place
-    /// leaves it at once (LLVM's `changingInstr`).
-    recorded: Vec<bool>,
+    /// What the table makes of each instruction, by index: one changed in
+    /// place leaves it at once (LLVM's `changingInstr`).
+    entries: Vec<Entry>,
     /// Instructions changed in place, recorded again only before the next
     /// lookup and last first, as LLVM's `GISelCSEInfo` records its
-    /// temporary instructions.
+    /// temporary instructions (those no longer [`Entry::Pending`] when
+    /// their turn comes are passed over).
     pending: Vec<Inst>,
+}
+
+/// Where an instruction stands with the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entry {
+    /// Not in it.
+    Absent,
+    /// In it, under its key.
+    Recorded,
+    /// Changed in place, to be recorded before the next lookup.
+    Pending,
 }
 
 /// LLVM's `CSEConfigFull`, less `G_EXTRACT`: LLVM lists it, but every
@@ -94,11 +106,11 @@ fn is_cse_opcode(opcode: Opcode) -> bool {
 impl Cse {
     /// A table over the CSE-able instructions already in `func`.
     pub fn new(func: &Function, mode: CseMode) -> Cse {
-        let mut cse = Cse { mode, table: FxHashMap::default(), recorded: Vec::new(), pending: Vec::new() };
+        let mut cse = Cse { mode, table: FxHashMap::default(), entries: Vec::new(), pending: Vec::new() };
         if mode != CseMode::Off {
             // Sized once for every instruction there is, rather than regrown.
             cse.table.reserve(func.inst_capacity());
-            cse.recorded = vec![false; func.inst_capacity()];
+            cse.entries = vec![Entry::Absent; func.inst_capacity()];
             for inst in func.all_insts() {
                 cse.record_if_new(func, inst);
             }
@@ -113,9 +125,18 @@ impl Cse {
         if self.mode == CseMode::Off {
             return;
         }
-        self.set_recorded(inst, false);
         if func.inst_block(inst).is_some() {
+            self.set_entry(inst, Entry::Pending);
             self.pending.push(inst);
+        } else {
+            self.set_entry(inst, Entry::Absent);
+        }
+    }
+
+    /// Forgets the erased `inst`, whose slot a new instruction may take.
+    pub fn forget(&mut self, inst: Inst) {
+        if self.entries.get(inst.index()).is_some_and(|entry| *entry != Entry::Absent) {
+            self.set_entry(inst, Entry::Absent);
         }
     }
 
@@ -123,7 +144,10 @@ impl Cse {
     /// changed first.
     fn flush_pending(&mut self, func: &Function) {
         while let Some(inst) = self.pending.pop() {
-            self.record_if_new(func, inst);
+            if self.entries[inst.index()] == Entry::Pending {
+                self.set_entry(inst, Entry::Absent);
+                self.record_if_new(func, inst);
+            }
         }
     }
 
@@ -146,12 +170,12 @@ impl Cse {
     /// Records `inst` under its key (whose hash is `hash`), in place of any
     /// recorded instruction that no longer has that key.
     fn record(&mut self, func: &Function, hash: u64, inst: Inst) {
-        let recorded = &self.recorded;
+        let entries = &self.entries;
         let candidates = self.table.entry(hash).or_default();
         candidates
-            .retain(|c| recorded.get(c.index()).copied().unwrap_or(false) && has_key_of(func, *c, inst) && *c != inst);
+            .retain(|c| entries.get(c.index()) == Some(&Entry::Recorded) && has_key_of(func, *c, inst) && *c != inst);
         candidates.push(inst);
-        self.set_recorded(inst, true);
+        self.set_entry(inst, Entry::Recorded);
     }
 
     /// Records `inst` when no recorded instruction has its key: whatever
@@ -161,18 +185,18 @@ impl Cse {
         let candidates = self.table.entry(hash).or_default();
         candidates.clear();
         candidates.push(inst);
-        self.set_recorded(inst, true);
+        self.set_entry(inst, Entry::Recorded);
     }
 
     fn is_recorded(&self, inst: Inst) -> bool {
-        self.recorded.get(inst.index()).copied().unwrap_or(false)
+        self.entries.get(inst.index()) == Some(&Entry::Recorded)
     }
 
-    fn set_recorded(&mut self, inst: Inst, recorded: bool) {
-        if self.recorded.len() <= inst.index() {
-            self.recorded.resize(inst.index() + 1, false);
+    fn set_entry(&mut self, inst: Inst, entry: Entry) {
+        if self.entries.len() <= inst.index() {
+            self.entries.resize(inst.index() + 1, Entry::Absent);
         }
-        self.recorded[inst.index()] = recorded;
+        self.entries[inst.index()] = entry;
     }
 
     /// Folds and CSEs the instructions created since `first_new` (in
@@ -183,7 +207,7 @@ impl Cse {
     pub fn process_new(
         &mut self,
         func: &mut Function,
-        first_new: usize,
+        first_new: CreationMark,
         explicit: &[VReg],
         builder_loc: Option<&str>,
     ) -> Vec<Inst> {
@@ -191,9 +215,11 @@ impl Cse {
         if self.mode == CseMode::Off {
             return erased;
         }
-        let end = func.inst_capacity();
-        for index in first_new..end {
-            let inst = Inst::new(index);
+        // What settling builds (copies, folded constants) is settled where
+        // it is built.
+        let built = func.created_since(first_new).len();
+        for k in 0..built {
+            let inst = func.created_since(first_new)[k];
             if func.inst_block(inst).is_none() {
                 continue;
             }

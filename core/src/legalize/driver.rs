@@ -13,7 +13,9 @@ use super::salvage::salvage_debug_values;
 use super::target::LegalizeTarget;
 use super::trace::{LegalizeEvent, Tracer};
 use super::worklist::WorkList;
-use crate::ir::{Block, Function, Inst, InstOpcode, MemFlags, Operand, Reg, is_side_effect_free_target_generic};
+use crate::ir::{
+    Block, CreationMark, Function, Inst, InstOpcode, MemFlags, Operand, Reg, is_side_effect_free_target_generic,
+};
 use crate::legality::LegalizerInfo;
 use crate::mir::print_inst;
 use crate::opcode::{Opcode, flags};
@@ -141,7 +143,12 @@ fn run(
     helper.known_bits_depth = options.known_bits_depth;
     loop {
         let mut retry: Vec<(Inst, String)> = Vec::new();
-        while let Some(inst) = lists.instructions.pop() {
+        loop {
+            if !retry.is_empty() {
+                retry.retain(|(inst, _)| helper.func.inst_block(*inst).is_some());
+            }
+            recycle(helper.func, &mut lists, &mut cse, &mut lineage);
+            let Some(inst) = lists.instructions.pop() else { break };
             if is_trivially_dead(helper.func, inst) {
                 salvage_debug_values(helper.func, inst);
                 erase(&mut lists, helper.func, inst);
@@ -150,7 +157,7 @@ fn run(
             if stats.steps >= budget {
                 return Err(no_progress(&helper, &recent));
             }
-            let before = helper.func.inst_capacity();
+            let before = helper.func.creation_mark();
             helper.take_explicit_defs();
             helper.builder_loc.clone_from(&helper.func.inst(inst).debug_loc);
             let query = describe(helper.func, helper.func.inst(inst));
@@ -169,7 +176,7 @@ fn run(
                         remember(&mut recent, query);
                     }
                     requeue(&mut lists, &mut helper, &mut cse, before);
-                    if lineage.descend(inst, before, helper.func.inst_capacity()) {
+                    if lineage.descend(inst, helper.func.created_since(before)) {
                         return Err(no_progress(&helper, &recent));
                     }
                 }
@@ -196,13 +203,15 @@ fn run(
                 lists.artifacts.insert(inst);
             }
         }
-        while let Some(inst) = lists.artifacts.pop() {
+        loop {
+            recycle(helper.func, &mut lists, &mut cse, &mut lineage);
+            let Some(inst) = lists.artifacts.pop() else { break };
             if is_trivially_dead(helper.func, inst) {
                 salvage_debug_values(helper.func, inst);
                 erase(&mut lists, helper.func, inst);
                 continue;
             }
-            let before = helper.func.inst_capacity();
+            let before = helper.func.creation_mark();
             helper.take_explicit_defs();
             let opcode = helper.func.inst(inst).known_opcode();
             let loc = helper.func.inst(inst).debug_loc.clone();
@@ -223,7 +232,7 @@ fn run(
             cse.process_new(helper.func, before, &explicit, helper.builder_loc.as_deref());
             if combined {
                 stats.combines += 1;
-                if lineage.descend(inst, before, helper.func.inst_capacity()) {
+                if lineage.descend(inst, helper.func.created_since(before)) {
                     return Err(no_progress(&helper, &recent));
                 }
                 for d in dead {
@@ -268,10 +277,10 @@ fn sets_builder_loc_when_combining(opcode: Option<Opcode>) -> bool {
 /// `loc` of the instruction a step or combine worked on, as LLVM's builder
 /// does after `setInstrAndDebugLoc`; constants get none (`buildConstant`
 /// drops it, since CSE shares and hoists them).
-fn stamp_debug_loc(func: &mut Function, first_new: usize, loc: Option<&str>) {
+fn stamp_debug_loc(func: &mut Function, first_new: CreationMark, loc: Option<&str>) {
     let Some(loc) = loc else { return };
-    for index in first_new..func.inst_capacity() {
-        let inst = Inst::new(index);
+    for k in 0..func.created_since(first_new).len() {
+        let inst = func.created_since(first_new)[k];
         let data = func.inst(inst);
         let constant = data.is(Opcode::G_CONSTANT) || data.is(Opcode::G_FCONSTANT);
         if func.inst_block(inst).is_some() && data.debug_loc.is_none() && !constant {
@@ -299,9 +308,9 @@ impl Lists {
 
 /// Queues every placed instruction created since `before` (in creation
 /// order) and every instruction changed in place (which CSE re-keys).
-fn requeue(lists: &mut Lists, helper: &mut Helper<'_>, cse: &mut Cse, before: usize) {
-    for index in before..helper.func.inst_capacity() {
-        lists.queue(helper.func, Inst::new(index));
+fn requeue(lists: &mut Lists, helper: &mut Helper<'_>, cse: &mut Cse, before: CreationMark) {
+    for &inst in helper.func.created_since(before) {
+        lists.queue(helper.func, inst);
     }
     for inst in helper.take_changed() {
         if helper.func.inst_block(inst).is_some() {
@@ -309,6 +318,17 @@ fn requeue(lists: &mut Lists, helper: &mut Helper<'_>, cse: &mut Cse, before: us
         }
         lists.queue(helper.func, inst);
     }
+}
+
+/// Lets the function give new instructions the slots of those erased so
+/// far, once the worklists, CSE and the lineage hold none of them.
+fn recycle(func: &mut Function, lists: &mut Lists, cse: &mut Cse, lineage: &mut Lineage) {
+    func.recycle_erased(|inst| {
+        lists.instructions.remove(inst);
+        lists.artifacts.remove(inst);
+        cse.forget(inst);
+        lineage.forget(inst);
+    });
 }
 
 /// Erases `inst`, then every definition feeding it that becomes trivially

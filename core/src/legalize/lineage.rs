@@ -19,18 +19,29 @@ pub(super) struct Lineage {
 }
 
 impl Lineage {
-    /// Records that the instructions from `first_new` to `end` were built
-    /// by a step or combine on `parent`, which itself moves on a
-    /// generation (it may have been changed in place). Returns whether the
-    /// chain has grown past [`MAX_GENERATIONS`].
-    pub(super) fn descend(&mut self, parent: Inst, first_new: usize, end: usize) -> bool {
+    /// Records that the instructions `created` were built by a step or
+    /// combine on `parent`, which itself moves on a generation (it may
+    /// have been changed in place). Returns whether the chain has grown
+    /// past [`MAX_GENERATIONS`].
+    pub(super) fn descend(&mut self, parent: Inst, created: &[Inst]) -> bool {
+        let end = created.iter().chain([&parent]).map(|i| i.index() + 1).max().unwrap_or(0);
         if self.generations.len() < end {
             self.generations.resize(end, 0);
         }
         let next = self.generations[parent.index()] + 1;
         self.generations[parent.index()] = next;
-        self.generations[first_new..end].fill(next);
+        for inst in created {
+            self.generations[inst.index()] = next;
+        }
         next > MAX_GENERATIONS
+    }
+
+    /// Forgets `inst`, whose slot a new instruction of generation 0 may
+    /// take.
+    pub(super) fn forget(&mut self, inst: Inst) {
+        if let Some(generation) = self.generations.get_mut(inst.index()) {
+            *generation = 0;
+        }
     }
 }
 
@@ -44,10 +55,10 @@ mod tests {
         // Each turn builds one instruction from the last one built.
         let mut last = Inst::new(0);
         for built in 1..=MAX_GENERATIONS as usize {
-            assert!(!lineage.descend(last, built, built + 1), "turn {built}");
+            assert!(!lineage.descend(last, &[Inst::new(built)]), "turn {built}");
             last = Inst::new(built);
         }
-        assert!(lineage.descend(last, MAX_GENERATIONS as usize + 1, MAX_GENERATIONS as usize + 2));
+        assert!(lineage.descend(last, &[Inst::new(MAX_GENERATIONS as usize + 1)]));
     }
 
     #[test]
@@ -56,7 +67,8 @@ mod tests {
         // Many instructions of the input, each legalized once in a few
         // steps, never come near the limit.
         for parent in 0..10_000 {
-            assert!(!lineage.descend(Inst::new(parent), 10_000 + 3 * parent, 10_003 + 3 * parent));
+            let built: Vec<Inst> = (10_000 + 3 * parent..10_003 + 3 * parent).map(Inst::new).collect();
+            assert!(!lineage.descend(Inst::new(parent), &built));
         }
     }
 }

@@ -5,7 +5,7 @@
 //! nothing: all text is made here, only when someone listens.
 
 use super::query::QueryParts;
-use crate::ir::{Function, Inst};
+use crate::ir::{CreationMark, Function, Inst};
 use crate::legality::{Explanation, LegalizerInfo};
 use crate::mir::print_inst;
 use std::fmt;
@@ -92,7 +92,7 @@ impl<'o> Tracer<'o> {
         before: String,
         query: Option<&QueryParts>,
         inst: Inst,
-        created_from: usize,
+        created_from: CreationMark,
     ) {
         let explanation = query.map(|parts| info.explain(&parts.query()));
         let result = result_text(func, inst, created_from);
@@ -100,7 +100,7 @@ impl<'o> Tracer<'o> {
     }
 
     /// Reports a combine of the artifact `inst` (text `before`).
-    pub(super) fn combine(&mut self, func: &Function, before: String, inst: Inst, created_from: usize) {
+    pub(super) fn combine(&mut self, func: &Function, before: String, inst: Inst, created_from: CreationMark) {
         let result = result_text(func, inst, created_from);
         (self.observer)(&LegalizeEvent::Combine { inst: before, result });
     }
@@ -115,10 +115,11 @@ fn inst_text(func: &Function, inst: Inst) -> String {
 /// The instructions created since `created_from` that are still in the
 /// function, and `inst` itself if it survived (changed in place), in the
 /// order of their blocks.
-fn result_text(func: &Function, inst: Inst, created_from: usize) -> Vec<String> {
-    let shown = |i: Inst| i == inst || i.index() >= created_from;
+fn result_text(func: &Function, inst: Inst, created_from: CreationMark) -> Vec<String> {
+    let created = func.created_since(created_from);
+    let shown = |i: Inst| i == inst || created.contains(&i);
     let mut blocks = Vec::new();
-    for i in (created_from..func.inst_capacity()).map(Inst::new).chain([inst]) {
+    for &i in created.iter().chain([&inst]) {
         if let Some(block) = func.inst_block(i)
             && !blocks.contains(&block)
         {
