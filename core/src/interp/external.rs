@@ -4,7 +4,8 @@
 //!
 //! The reference run records each such call: the callee's address, the
 //! argument registers with their values, the outgoing stack arguments and
-//! every byte of memory written so far (what the callee could read). The
+//! every byte of memory written so far that the callee could read (not
+//! the free stack below the stack pointer, which its own frame takes). The
 //! callee returns values hashed from all that and the call's position, in
 //! the registers the call defines, extended as the caller relies on (see
 //! [`ResultReg`]); it writes no memory. The run under test
@@ -33,6 +34,9 @@ pub struct ExternalCall {
     /// The outgoing stack arguments: the call frame's bytes from the stack
     /// pointer up, `None` without a call frame.
     pub stack_args: Option<Value>,
+    /// The stack pointer at the call: the stack below it is the callee's,
+    /// whatever was left there.
+    pub stack_pointer: u64,
     /// Every byte written before the call (kept by the reference run only).
     pub memory: Vec<(u64, Byte)>,
     /// The registers the call returned in, with their values.
@@ -104,7 +108,7 @@ impl<'r> Oracle<'r> {
         let index = self.made.len();
         call.results = match self.reference {
             None => {
-                call.memory = memory.written();
+                call.memory = memory.written_above(call.stack_pointer);
                 let seed = call_hash(&call, index);
                 result_regs.iter().map(|reg| (reg.name.clone(), hashed_value(seed, reg))).collect()
             }
@@ -151,7 +155,7 @@ fn mismatch(
     if !stack_refined {
         return Some("the stack arguments differ".into());
     }
-    if let Some((addr, before, after)) = memory.first_unrefined(&expected.memory) {
+    if let Some((addr, before, after)) = memory.first_unrefined(&expected.memory, call.stack_pointer) {
         return Some(format!(
             "memory at {addr:#x}: before {:#04x} (undef {:#04x}), after {:#04x} (undef {:#04x})",
             before.0, before.1, after.0, after.1
@@ -213,6 +217,7 @@ mod tests {
             name: Some("f".into()),
             args: vec![("x0".into(), arg)],
             stack_args: None,
+            stack_pointer: 0,
             memory: Vec::new(),
             results: Vec::new(),
         }
@@ -263,5 +268,32 @@ mod tests {
         let untouched = Memory::new(1, 64);
         let err = Oracle::replaying(&calls).call(call(Value::from_u128(64, 5)), &untouched, &regs).unwrap_err();
         assert!(err.to_string().contains("memory at 0x100"), "{err}");
+    }
+
+    /// What is left on the stack below the stack pointer (an earlier
+    /// call's arguments, a libcall the legalizer added) is the callee's
+    /// to overwrite: it need not agree, while the stack above must.
+    #[test]
+    fn the_free_stack_below_the_stack_pointer_is_not_compared() {
+        let regs = [ResultReg { name: "x0".into(), bits: 64, extended_from: None }];
+        let (stack, _) = crate::interp::memory::stack_region(64);
+        let sp = stack + 0x1000;
+        let at_sp = |memory: &mut Memory, below: u8, above: u8| {
+            memory.write(sp - 8, &Value::from_u128(8, u128::from(below)));
+            memory.write(sp + 8, &Value::from_u128(8, u128::from(above)));
+        };
+        let at = |stack_pointer| ExternalCall { stack_pointer, ..call(Value::from_u128(64, 5)) };
+        let mut reference_memory = Memory::new(1, 64);
+        at_sp(&mut reference_memory, 1, 1);
+        let mut reference = Oracle::recording();
+        reference.call(at(sp), &reference_memory, &regs).expect("records");
+        let calls = reference.into_calls();
+        let mut other_below = Memory::new(1, 64);
+        at_sp(&mut other_below, 2, 1);
+        assert!(Oracle::replaying(&calls).call(at(sp), &other_below, &regs).is_ok());
+        let mut other_above = Memory::new(1, 64);
+        at_sp(&mut other_above, 1, 2);
+        let err = Oracle::replaying(&calls).call(at(sp), &other_above, &regs).unwrap_err();
+        assert!(err.to_string().contains(&format!("memory at {:#x}", sp + 8)), "{err}");
     }
 }

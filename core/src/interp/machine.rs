@@ -821,6 +821,7 @@ impl<'a> Machine<'a> {
             name: name.map(str::to_owned),
             args,
             stack_args,
+            stack_pointer: self.stack_pointer,
             memory: Vec::new(),
             results: Vec::new(),
         };

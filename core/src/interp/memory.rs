@@ -245,17 +245,34 @@ impl Memory {
         out
     }
 
+    /// Every written byte a function called with the stack pointer at
+    /// `stack_pointer` could read, in address order: all but those of the
+    /// free stack below it (see [`Memory::is_free_stack`]).
+    pub fn written_above(&self, stack_pointer: u64) -> Vec<(u64, Byte)> {
+        let mut out = self.written();
+        out.retain(|(addr, _)| !self.is_free_stack(*addr, stack_pointer));
+        out
+    }
+
+    /// Whether `addr` is stack below `stack_pointer`: what a callee takes
+    /// for its own frame, so that what an earlier call's arguments or a
+    /// libcall's left there means nothing to it.
+    fn is_free_stack(&self, addr: u64, stack_pointer: u64) -> bool {
+        self.is_stack(addr) && addr.wrapping_sub(self.stack.0) < stack_pointer.wrapping_sub(self.stack.0)
+    }
+
     /// The first byte at which this memory does not refine `reference`,
     /// the bytes another run on the same initial memory had written (see
     /// [`Memory::written`]): its address, the reference's byte and this
     /// memory's.
     /// Bytes of the watched range (a call's outgoing arguments, compared
-    /// as such) are left out.
-    pub fn first_unrefined(&self, reference: &[(u64, Byte)]) -> Option<(u64, Byte, Byte)> {
+    /// as such) and of the free stack below `stack_pointer` are left out.
+    pub fn first_unrefined(&self, reference: &[(u64, Byte)], stack_pointer: u64) -> Option<(u64, Byte, Byte)> {
         let mut addrs: Vec<u64> = reference.iter().map(|(a, _)| *a).chain(self.bytes.keys().copied()).collect();
         addrs.sort_unstable();
         addrs.dedup();
-        addrs.into_iter().filter(|addr| !self.is_watched(*addr)).find_map(|addr| {
+        let compared = |addr: &u64| !self.is_watched(*addr) && !self.is_free_stack(*addr, stack_pointer);
+        addrs.into_iter().filter(compared).find_map(|addr| {
             let before = match reference.binary_search_by_key(&addr, |(a, _)| *a) {
                 Ok(i) => reference[i].1,
                 Err(_) => self.initial_byte(addr),
@@ -293,9 +310,9 @@ mod tests {
         assert_eq!(memory.read_watched(0x1000, 4).to_string(), "0x??????ff");
         // Its bytes are left out of comparisons of memory, until unwatched.
         let reference = [(0x1000, (0xff, 0)), (0x1001, (0x22, 0))];
-        assert_eq!(memory.first_unrefined(&reference), None);
+        assert_eq!(memory.first_unrefined(&reference, 0), None);
         memory.watch(None);
-        assert_eq!(memory.first_unrefined(&reference), Some((0x1001, (0x22, 0), (0x33, 0))));
+        assert_eq!(memory.first_unrefined(&reference, 0), Some((0x1001, (0x22, 0), (0x33, 0))));
     }
 
     #[test]
