@@ -1,6 +1,7 @@
 //! A machine function: blocks, instructions and virtual registers in
-//! index-based arenas, each block's instructions in a doubly linked list
-//! (O(1) insert and erase), and def/use lists kept in sync by every
+//! index-based arenas (an erased instruction's slot is taken again once
+//! the pass lets go of it), each block's instructions in a doubly linked
+//! list (O(1) insert and erase), and def/use lists kept in sync by every
 //! mutation that goes through [`Function`].
 
 use super::arena::Slots;

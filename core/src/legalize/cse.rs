@@ -215,8 +215,8 @@ impl Cse {
         if self.mode == CseMode::Off {
             return erased;
         }
-        // What settling builds (copies, folded constants) is settled where
-        // it is built.
+        // Only what the step built: what settling builds itself (folded
+        // constants, copies into given registers) is dealt with there.
         let built = func.created_since(first_new).len();
         for k in 0..built {
             let inst = func.created_since(first_new)[k];

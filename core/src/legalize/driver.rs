@@ -144,6 +144,8 @@ fn run(
     loop {
         let mut retry: Vec<(Inst, String)> = Vec::new();
         loop {
+            // An artifact waiting for a retry that was erased since leaves
+            // the list before a new instruction can take its slot.
             if !retry.is_empty() {
                 retry.retain(|(inst, _)| helper.func.inst_block(*inst).is_some());
             }
