@@ -247,7 +247,7 @@ impl Memory {
 
     /// Every written byte a function called with the stack pointer at
     /// `stack_pointer` could read, in address order: all but those of the
-    /// free stack below it (see [`Memory::is_free_stack`]).
+    /// free stack below it, which the callee's own frame takes.
     pub fn written_above(&self, stack_pointer: u64) -> Vec<(u64, Byte)> {
         let mut out = self.written();
         out.retain(|(addr, _)| !self.is_free_stack(*addr, stack_pointer));
