@@ -135,8 +135,8 @@ impl Cse {
 
     /// Forgets the erased `inst`, whose slot a new instruction may take.
     pub fn forget(&mut self, inst: Inst) {
-        if self.entries.get(inst.index()).is_some_and(|entry| *entry != Entry::Absent) {
-            self.set_entry(inst, Entry::Absent);
+        if let Some(entry) = self.entries.get_mut(inst.index()) {
+            *entry = Entry::Absent;
         }
     }
 
