@@ -20,8 +20,8 @@ use std::collections::{BTreeMap, HashSet};
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader};
 use std::num::NonZeroUsize;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::thread;
 
 /// What became of one function.
@@ -244,7 +244,8 @@ pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
     documents.target.cpu = args.cpu.clone();
     let first_names = Names::of(&documents.functions);
     let mut names = first_names.clone();
-    let ahead = if batches.peek().is_none() {
+    let single_batch = batches.peek().is_none();
+    let ahead = if single_batch {
         Ahead::Read
     } else if args.explain {
         read_later_headers(&documents, open()?.skip(1), &input, &mut names)?;
@@ -273,8 +274,9 @@ pub fn run_llc(args: &LlcArgs, pass: Pass) -> Result<(), String> {
     let target = documents.target.clone();
     let run = Run { target: &target, args, input_path: &input.path, legalizer, verifier: Verifier::new(&target) };
     let docs = std::mem::take(&mut documents.functions);
+    // With one batch there is nothing to prepare: no thread is started.
     let overlap = cores() > 1;
-    let (mut streamed, mut next) = process_then_prepare(overlap, &mut batches, || {
+    let (mut streamed, mut next) = process_then_prepare(overlap && !single_batch, &mut batches, || {
         run.batch(&documents, docs, &|e| render(&input, e, 0), &mut merge, &mut sink)
     });
     while streamed.is_ok()
@@ -451,9 +453,11 @@ where
     })
 }
 
-/// How many threads the functions are processed on: one per core.
+/// How many threads the functions are processed on: one per core, asked
+/// of the system once (it reads the cgroup's CPU quota files).
 fn cores() -> usize {
-    thread::available_parallelism().map_or(1, NonZeroUsize::get)
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| thread::available_parallelism().map_or(1, NonZeroUsize::get))
 }
 
 /// Computes every document's outcome on as many threads as there are
