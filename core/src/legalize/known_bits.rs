@@ -277,6 +277,14 @@ fn known_lanes(func: &Function, target: &dyn LegalizeTarget, v: VReg, lanes: &Ap
     // Operations lane by lane ask their operands about the same lanes.
     let at = |r: VReg| known_lanes(func, target, r, lanes, depth + 1);
     let of = |i: usize| operand(i).map(at);
+    // Operands `first` and `second`, the second looked at only when
+    // something is known of the first: for an operation whose result is
+    // unknown once one operand is (a sum, a difference, an exclusive or, a
+    // select), the same answer for less work. `None` gives nothing.
+    let unless_unknown = |first: usize, second: usize| {
+        let known = of(first).filter(|k| !k.is_unknown())?;
+        Some((known, of(second)?))
+    };
     let high_zero = |low: u32| Known { zero: ApInt::all_ones(bits).shl(low.min(bits)), one: ApInt::zero(bits) };
     let vector = ty.is_vector();
     use Opcode::*;
@@ -349,38 +357,37 @@ fn known_lanes(func: &Function, target: &dyn LegalizeTarget, v: VReg, lanes: &Ap
             }
             _ => nothing(),
         },
-        G_AND | G_OR | G_XOR => match (of(1), of(2)) {
-            (Some(a), Some(b)) => match opcode {
-                G_AND => a.and(&b),
-                G_OR => Known { zero: a.zero.and(&b.zero), one: a.one.or(&b.one) },
-                _ => Known {
-                    zero: a.zero.and(&b.zero).or(&a.one.and(&b.one)),
-                    one: a.zero.and(&b.one).or(&a.one.and(&b.zero)),
-                },
-            },
+        G_AND | G_OR => match (of(1), of(2)) {
+            (Some(a), Some(b)) if opcode == G_AND => a.and(&b),
+            (Some(a), Some(b)) => Known { zero: a.zero.and(&b.zero), one: a.one.or(&b.one) },
             _ => nothing(),
+        },
+        G_XOR => match unless_unknown(2, 1) {
+            Some((b, a)) => Known {
+                zero: a.zero.and(&b.zero).or(&a.one.and(&b.one)),
+                one: a.zero.and(&b.one).or(&a.one.and(&b.zero)),
+            },
+            None => nothing(),
         },
         // An address is a sum (no target gisel knows has non-integral
         // address spaces).
-        G_ADD | G_PTR_ADD if opcode == G_ADD || !vector => match (of(1), of(2)) {
-            (Some(a), Some(b)) if a.zero.bits() == b.zero.bits() => Known::add_carry(&a, &b, true, false),
+        G_ADD | G_PTR_ADD if opcode == G_ADD || !vector => match unless_unknown(2, 1) {
+            Some((b, a)) if a.zero.bits() == b.zero.bits() => Known::add_carry(&a, &b, true, false),
             _ => nothing(),
         },
         // The sum of an addition with overflow or carry (its carry-out is
         // taken above): with a carry-in, what is known of its lowest bit.
         G_UADDO | G_SADDO | G_UADDE | G_SADDE => {
+            let Some((b, a)) = unless_unknown(3, 2) else { return nothing() };
             let carry = match opcode {
                 G_UADDE | G_SADDE => of(4).map_or(Known::unknown(1), |k| k.resize(1)),
                 _ => Known { zero: ApInt::all_ones(1), one: ApInt::zero(1) },
             };
-            match (of(2), of(3)) {
-                (Some(a), Some(b)) => Known::add_carry(&a, &b, carry.zero.bit(0), carry.one.bit(0)),
-                _ => nothing(),
-            }
+            Known::add_carry(&a, &b, carry.zero.bit(0), carry.one.bit(0))
         }
-        G_SUB => match (of(1), of(2)) {
-            (Some(a), Some(b)) => Known::sub(&a, &b),
-            _ => nothing(),
+        G_SUB => match unless_unknown(2, 1) {
+            Some((b, a)) => Known::sub(&a, &b),
+            None => nothing(),
         },
         G_MUL => match (of(1), of(2)) {
             (Some(a), Some(b)) => Known::product(&a, &b),
@@ -390,9 +397,10 @@ fn known_lanes(func: &Function, target: &dyn LegalizeTarget, v: VReg, lanes: &Ap
             (Some(a), Some(b)) => Known::product_high(&a, &b, opcode == G_SMULH),
             _ => nothing(),
         },
-        G_SELECT => match (of(2), of(3)) {
-            (Some(a), Some(b)) => a.intersect(&b),
-            _ => nothing(),
+        // The false value first, as LLVM looks at it.
+        G_SELECT => match unless_unknown(3, 2) {
+            Some((b, a)) => a.intersect(&b),
+            None => nothing(),
         },
         // The result is one of the operands; an unsigned minimum also has
         // the leading zeros of the smaller one.
@@ -547,6 +555,23 @@ mod tests {
         assert_eq!(zero_mask(body, "a"), 0);
         // m - s may borrow: nothing above bit 7 is known.
         assert_eq!(zero_mask(body, "d"), 0);
+    }
+
+    #[test]
+    fn one_unknown_operand_leaves_sums_differences_xors_and_selects_unknown() {
+        // Whichever side the unknown operand is on (the other is looked at
+        // only when something is known of the first).
+        let body = "bb.0:\n  %a:_(s32) = COPY $w0\n  %k:_(s32) = G_CONSTANT i32 255\n  %m:_(s32) = G_AND %a, %k\n  \
+                    %c:_(s1) = G_ICMP intpred(eq), %a(s32), %k\n  %x1:_(s32) = G_XOR %m, %a\n  \
+                    %x2:_(s32) = G_XOR %a, %m\n  %d1:_(s32) = G_SUB %m, %a\n  %d2:_(s32) = G_SUB %a, %m\n  \
+                    %p1:_(s32) = G_ADD %m, %a\n  %p2:_(s32) = G_ADD %a, %m\n  %s1:_(s32) = G_SELECT %c(s1), %m, %a\n  \
+                    %s2:_(s32) = G_SELECT %c(s1), %a, %m\n  %u:_(s32), %o:_(s1) = G_UADDO %a, %m\n  \
+                    %both:_(s32) = G_SELECT %c(s1), %m, %m\n  %mm:_(s32) = G_XOR %m, %m\n";
+        for name in ["x1", "x2", "d1", "d2", "p1", "p2", "s1", "s2", "u"] {
+            assert_eq!(zero_mask(body, name), 0, "{name}");
+        }
+        assert_eq!(zero_mask(body, "both"), 0xffff_ff00);
+        assert_eq!(zero_mask(body, "mm"), 0xffff_ff00);
     }
 
     #[test]
