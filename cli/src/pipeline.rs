@@ -8,7 +8,6 @@
 use crate::input::Input;
 use crate::legalize_cmd::ModuleLegalizer;
 use crate::llc_args::{LlcArgs, Pass};
-use crate::memory;
 use crate::output::Sink;
 use crate::verification::Verifier;
 use gisel_core::llvm_ir::highest_atom_group;
@@ -115,10 +114,7 @@ impl Run<'_> {
         sink: &mut Sink,
     ) -> Result<(), String> {
         if self.args.explain {
-            let functions = docs.into_iter().map(|doc| {
-                memory::prepare_for(doc.span.len());
-                documents.read_function(doc).map_err(render)
-            });
+            let functions = docs.into_iter().map(|doc| documents.read_function(doc).map_err(render));
             for function in functions.collect::<Result<Vec<_>, _>>()? {
                 let proceed = merge.failure.is_none();
                 merge.take(self.process(Ok(function), proceed), sink, self)?;
@@ -490,7 +486,6 @@ fn process_in_parallel(
     };
     let work = || {
         while let Some((index, doc)) = next() {
-            memory::prepare_for(doc.span.len());
             let function = documents.read_function(doc).map_err(render);
             let outcome = run.process(function, proceed && index < first_failure.load(Ordering::Relaxed));
             if matches!(outcome, Outcome::Rejected(_) | Outcome::Failed(_)) {
