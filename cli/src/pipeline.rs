@@ -13,7 +13,8 @@ use crate::verification::Verifier;
 use gisel_core::llvm_ir::highest_atom_group;
 use gisel_core::mir::{
     Batch, DocumentBatches, FunctionDoc, MachineFunction, MirDocuments, MirError, MirFile, MirPrintOptions, Target,
-    parse_document, plain_function_names, read_mir_documents, write_function_with, write_ir_module,
+    parse_document, plain_function_names, read_mir_documents, write_function_in_pieces, write_function_with,
+    write_ir_module,
 };
 use std::collections::{BTreeMap, HashSet};
 use std::fs::{self, File};
@@ -49,10 +50,20 @@ struct Done {
 enum Text {
     /// Written.
     Written(String),
-    /// To be written in file order: its location merges took fresh atom
-    /// groups, whose numbers depend on the functions before it.
-    Numbering(Box<MachineFunction>),
+    /// To be written when its turn comes, straight to the output a piece at
+    /// a time: a large function (whose whole text would be memory touched
+    /// for nothing), or one whose location merges took fresh atom groups,
+    /// whose numbers depend on the functions before it.
+    Deferred(Box<MachineFunction>),
 }
+
+/// How many instructions make a function large enough to be written
+/// straight to the output (see [`Text::Deferred`]): its text is then a
+/// megabyte or more.
+const DEFER_FROM_INSTRUCTIONS: usize = 1 << 15;
+
+/// How much text a deferred function hands to the output at a time.
+const PIECE_BYTES: usize = 1 << 16;
 
 /// What is shared by the functions of one run.
 struct Run<'a> {
@@ -86,8 +97,9 @@ impl Run<'_> {
                 self.verifier.report(&function, &mut report);
             }
         }
-        let text = if function.func.fresh_atom_groups().count() > 0 {
-            Text::Numbering(Box::new(function))
+        let large = function.func.inst_capacity() >= DEFER_FROM_INSTRUCTIONS;
+        let text = if large || function.func.fresh_atom_groups().count() > 0 {
+            Text::Deferred(Box::new(function))
         } else {
             Text::Written(self.write(&function, None))
         };
@@ -101,6 +113,26 @@ impl Run<'_> {
         let options = MirPrintOptions { simplify: self.args.simplify_mir, first_fresh_atom_group };
         write_function_with(function, self.target, options, &mut text);
         text
+    }
+
+    /// Writes `function` to `sink` a piece at a time, as [`Run::write`]
+    /// writes it.
+    fn write_to(
+        &self,
+        function: &MachineFunction,
+        first_fresh_atom_group: Option<u64>,
+        sink: &mut Sink,
+    ) -> Result<(), String> {
+        let options = MirPrintOptions { simplify: self.args.simplify_mir, first_fresh_atom_group };
+        let mut failure = Ok(());
+        let mut text = String::with_capacity(2 * PIECE_BYTES);
+        write_function_in_pieces(function, self.target, options, &mut text, &mut |text| {
+            if text.len() >= PIECE_BYTES && failure.is_ok() {
+                failure = sink.write(std::mem::replace(text, String::with_capacity(2 * PIECE_BYTES)));
+            }
+        });
+        failure?;
+        sink.write(text)
     }
 
     /// Processes the functions `docs` of one batch of the file, `documents`,
@@ -153,14 +185,14 @@ impl Merge {
             Outcome::Failed(error) => self.failure = Some(error),
             Outcome::Skipped => {}
             Outcome::Done(done) => {
-                let text = match done.text {
-                    Text::Written(text) => text,
-                    Text::Numbering(function) => {
+                match done.text {
+                    Text::Written(text) => sink.write(text)?,
+                    Text::Deferred(function) => {
                         let count = function.func.fresh_atom_groups().count();
-                        run.write(&function, Some(self.take_atom_groups(run.input_path, count)?))
+                        let first = if count > 0 { Some(self.take_atom_groups(run.input_path, count)?) } else { None };
+                        run.write_to(&function, first, sink)?;
                     }
-                };
-                sink.write(text)?;
+                }
                 self.remarks.extend(done.remarks);
                 self.mismatches.extend(done.mismatches);
                 self.report.push_str(&done.report);

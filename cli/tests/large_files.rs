@@ -50,6 +50,36 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// One AArch64 function of `count` additions in a chain.
+fn long_function(name: &str, count: usize) -> String {
+    let mut text = format!(
+        "---\nname:            {name}\ntracksRegLiveness: true\nbody:             |\n  bb.0:\n    \
+         liveins: $x0\n\n    %0:_(s64) = COPY $x0\n"
+    );
+    for i in 1..=count {
+        text.push_str(&format!("    %{i}:_(s64) = G_ADD %{}, %0\n", i - 1));
+    }
+    text + &format!("    $x0 = COPY %{count}(s64)\n    RET_ReallyLR implicit $x0\n...\n")
+}
+
+#[test]
+fn a_function_written_in_pieces_prints_as_a_whole() {
+    // Large enough to be written to the output a piece at a time, between
+    // functions that are not.
+    let text = function(0, "G_ADD") + &long_function("long", 40_000) + &function(1, "G_SUB");
+    let dir = std::env::temp_dir().join(format!("gisel-large-{}-pieces", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let path = dir.join("long.mir");
+    std::fs::write(&path, text).expect("writes");
+    let pieces = gisel(&["llc", "-mtriple=aarch64", "-run-pass=none", "-o", "-"], &path);
+    assert!(pieces.status.success(), "{}", stderr(&pieces));
+    let whole = gisel(&["print", "-mtriple=aarch64"], &path);
+    assert!(whole.status.success(), "{}", stderr(&whole));
+    assert!(whole.stdout.len() > 1 << 20, "the long function's text spans many pieces");
+    assert_eq!(pieces.stdout, whole.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_large_file_prints_as_the_whole_file_reader_prints_it() {
     let path = large_file("print", &function(FUNCTIONS, "G_SUB"));

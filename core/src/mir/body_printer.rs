@@ -4,7 +4,7 @@
 
 use super::body::guessed_successors;
 use super::decimal::push_decimal;
-use super::file::MirPrintOptions;
+use super::file::{MirPrintOptions, Spill};
 use crate::ir::{
     Block, Function, INST_FLAG_NAMES, InstData, InstFlags, InstOpcode, MemFlags, MemOperand, MemSize, Operand, Reg,
     RegFlags, RegOperand,
@@ -18,19 +18,20 @@ const PROBABILITY_ONE: u64 = 1 << 31;
 
 /// Appends the body of `func` (each line indented for the YAML block).
 pub fn print_body(func: &Function, out: &mut String) {
-    print_body_with(func, MirPrintOptions::default(), out);
+    print_body_with(func, MirPrintOptions::default(), out, &mut |_| {});
 }
 
 /// Appends the body of `func` as [`print_body`] does, printed as
 /// `options` say: with `simplify`, a block's successors (and their
-/// probabilities) are left out where a reader would guess them.
-pub(super) fn print_body_with(func: &Function, options: MirPrintOptions, out: &mut String) {
+/// probabilities) are left out where a reader would guess them. `spill`
+/// is called after each instruction's line (see [`Spill`]).
+pub(super) fn print_body_with(func: &Function, options: MirPrintOptions, out: &mut String, spill: Spill<'_>) {
     let fresh_atoms = first_fresh_atom_group(func, options.first_fresh_atom_group);
     for (i, &block) in func.blocks().iter().enumerate() {
         if i > 0 {
             out.push_str("  \n");
         }
-        print_block(func, block, func.blocks().get(i + 1).copied(), options, fresh_atoms, out);
+        print_block(func, block, func.blocks().get(i + 1).copied(), options, fresh_atoms, out, spill);
     }
 }
 
@@ -51,6 +52,7 @@ fn print_block(
     options: MirPrintOptions,
     fresh_atoms: Option<u64>,
     out: &mut String,
+    spill: Spill<'_>,
 ) {
     let data = func.block(block);
     out.push_str("  bb.");
@@ -85,6 +87,7 @@ fn print_block(
         out.push_str("    ");
         print_inst_numbered(func, func.inst(inst), fresh_atoms, out);
         out.push('\n');
+        spill(out);
     }
 }
 

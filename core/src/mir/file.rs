@@ -496,6 +496,24 @@ pub fn write_function_with(function: &MachineFunction, target: &Target, options:
     // instruction line about 40, the other header keys about 1,400):
     // growing a function's text by doubling copied it over again.
     out.reserve(64 * func.num_vregs() + 40 * func.inst_capacity() + 2048);
+    write_function_in_pieces(function, target, options, out, &mut |_| {});
+}
+
+/// What a writer calls between the lines of a long list (the registers,
+/// the instructions) with the text written so far, which it may hand on
+/// and clear: a large function's text need not then be held whole.
+pub type Spill<'s> = &'s mut dyn FnMut(&mut String);
+
+/// Writes one machine function document as [`write_function_with`] does,
+/// calling `spill` between the lines of its register list and its body.
+pub fn write_function_in_pieces(
+    function: &MachineFunction,
+    target: &Target,
+    options: MirPrintOptions,
+    out: &mut String,
+    spill: Spill<'_>,
+) {
+    let func = &function.func;
     // Named vregs are not listed, as in llc, nor those llc never makes.
     let registers =
         func.numbered_vregs().filter(|(v, _)| func.vreg_name(*v).is_none()).map(|(v, number)| RegisterEntry {
@@ -504,11 +522,11 @@ pub fn write_function_with(function: &MachineFunction, target: &Target, options:
             preferred_register: "",
             flags: &[],
         });
-    write_header_keys(&function.header, registers, target, options, out);
+    write_header_keys(&function.header, registers, target, options, out, spill);
     // An empty body is the key's default.
     if !(options.simplify && func.blocks().is_empty()) {
         write_body_key(out);
     }
-    print_body_with(func, options, out);
+    print_body_with(func, options, out, spill);
     out.push_str("...\n");
 }

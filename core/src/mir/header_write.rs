@@ -18,7 +18,7 @@
 
 use super::MirError;
 use super::decimal::{decimal_len, push_decimal};
-use super::file::MirPrintOptions;
+use super::file::{MirPrintOptions, Spill};
 use super::header::{
     CallSite, Constant, FixedStackObject, FunctionHeader, MfiEntry, RegisterEntry, SaveRestorePoint, StackObject,
     StackObjectType,
@@ -361,6 +361,7 @@ fn write_registers<'r>(
     out: &mut String,
     registers: impl IntoIterator<Item = RegisterEntry<'r>>,
     options: MirPrintOptions,
+    spill: Spill<'_>,
 ) {
     let mut registers = registers.into_iter().peekable();
     if registers.peek().is_none() {
@@ -377,6 +378,7 @@ fn write_registers<'r>(
             out.push_str("  - { id: ");
             push_decimal(out, u64::from(r.id));
             out.push_str(", class: _, preferred-register: '', flags: [  ] }\n");
+            spill(out);
             continue;
         }
         let (class, preferred, flags) = (quoted(r.class), quoted(r.preferred_register), flow_seq(r.flags));
@@ -394,6 +396,7 @@ fn write_registers<'r>(
             out.push_str(", flags: ");
             out.push_str(&flags);
             out.push_str(" }\n");
+            spill(out);
             continue;
         }
         let fields = [
@@ -403,6 +406,7 @@ fn write_registers<'r>(
             Field { key: "flags", value: flags, default: r.flags.is_empty() },
         ];
         write_flow_item(&fields, options, out);
+        spill(out);
     }
 }
 
@@ -449,7 +453,7 @@ pub fn write_function_header<'r>(
     target: &Target,
     out: &mut String,
 ) {
-    write_header_keys(header, registers, target, MirPrintOptions::default(), out);
+    write_header_keys(header, registers, target, MirPrintOptions::default(), out, &mut |_| {});
     write_body_key(out);
 }
 
@@ -460,12 +464,14 @@ pub(super) fn write_body_key(out: &mut String) {
 
 /// Writes what [`write_function_header`] writes but the `body:` line,
 /// printed as `options` say: simplified, a key at its default is left out.
+/// `spill` is called after each line of the register list (see [`Spill`]).
 pub(super) fn write_header_keys<'r>(
     header: &FunctionHeader,
     registers: impl IntoIterator<Item = RegisterEntry<'r>>,
     target: &Target,
     options: MirPrintOptions,
     out: &mut String,
+    spill: Spill<'_>,
 ) {
     let h = header;
     out.push_str("---\n");
@@ -474,7 +480,7 @@ pub(super) fn write_header_keys<'r>(
     for field in property_fields(h).iter().filter(|f| f.shown(options)) {
         padded(out, 0, field.key, &field.value);
     }
-    write_registers(out, registers, options);
+    write_registers(out, registers, options, spill);
     list(out, "liveins", &h.liveins, options, |_, l, out| {
         write_flow_item(
             &[Field::required("reg", quoted(&l.reg)), Field::text("virtual-reg", &l.virtual_reg)],
