@@ -3,7 +3,9 @@
 //! verified and written on its own, on every core, and the outcomes are
 //! then taken in file order exactly as a run of one function after another
 //! takes them, so that what is printed does not depend on the number of
-//! threads, and memory does not grow with the file.
+//! threads, and memory does not grow with the file. A large function's
+//! text goes to the output a piece at a time when its turn comes, so that
+//! memory does not grow with its text either.
 
 use crate::input::Input;
 use crate::legalize_cmd::ModuleLegalizer;
