@@ -126,6 +126,7 @@ impl Run<'_> {
         sink: &mut Sink,
     ) -> Result<(), String> {
         let options = MirPrintOptions { simplify: self.args.simplify_mir, first_fresh_atom_group };
+        // After a failed write nothing more is sent: the run ends with it.
         let mut failure = Ok(());
         let mut text = String::with_capacity(2 * PIECE_BYTES);
         write_function_in_pieces(function, self.target, options, &mut text, &mut |text| {
