@@ -14,9 +14,9 @@ use crate::output::Sink;
 use crate::verification::Verifier;
 use gisel_core::llvm_ir::highest_atom_group;
 use gisel_core::mir::{
-    Batch, DocumentBatches, FunctionDoc, MachineFunction, MirDocuments, MirError, MirFile, MirPrintOptions, Target,
-    parse_document, plain_function_names, read_mir_documents, write_function_in_pieces, write_function_with,
-    write_ir_module,
+    Batch, DocumentBatches, FunctionDoc, MachineFunction, MirDocuments, MirError, MirFile, MirPrintOptions,
+    PIECE_BYTES, Target, parse_document, plain_function_names, read_mir_documents, write_function_in_pieces,
+    write_function_with, write_ir_module,
 };
 use std::collections::{BTreeMap, HashSet};
 use std::fs::{self, File};
@@ -63,9 +63,6 @@ enum Text {
 /// straight to the output (see [`Text::Deferred`]): its text is then a
 /// megabyte or more.
 const DEFER_FROM_INSTRUCTIONS: usize = 1 << 15;
-
-/// How much text a deferred function hands to the output at a time.
-const PIECE_BYTES: usize = 1 << 16;
 
 /// What is shared by the functions of one run.
 struct Run<'a> {
@@ -130,7 +127,7 @@ impl Run<'_> {
         let mut failure = Ok(());
         let mut text = String::with_capacity(2 * PIECE_BYTES);
         write_function_in_pieces(function, self.target, options, &mut text, &mut |text| {
-            if text.len() >= PIECE_BYTES && failure.is_ok() {
+            if failure.is_ok() {
                 failure = sink.write(std::mem::replace(text, String::with_capacity(2 * PIECE_BYTES)));
             }
         });

@@ -4,7 +4,7 @@
 
 use super::body::guessed_successors;
 use super::decimal::push_decimal;
-use super::file::{MirPrintOptions, Spill};
+use super::file::{MirPrintOptions, PIECE_BYTES, Spill};
 use crate::ir::{
     Block, Function, INST_FLAG_NAMES, InstData, InstFlags, InstOpcode, MemFlags, MemOperand, MemSize, Operand, Reg,
     RegFlags, RegOperand,
@@ -24,7 +24,8 @@ pub fn print_body(func: &Function, out: &mut String) {
 /// Appends the body of `func` as [`print_body`] does, printed as
 /// `options` say: with `simplify`, a block's successors (and their
 /// probabilities) are left out where a reader would guess them. `spill`
-/// is called after each instruction's line (see [`Spill`]).
+/// is called after an instruction's line once `out` holds a piece (see
+/// [`Spill`]).
 pub(super) fn print_body_with(func: &Function, options: MirPrintOptions, out: &mut String, spill: Spill<'_>) {
     let fresh_atoms = first_fresh_atom_group(func, options.first_fresh_atom_group);
     for (i, &block) in func.blocks().iter().enumerate() {
@@ -87,7 +88,9 @@ fn print_block(
         out.push_str("    ");
         print_inst_numbered(func, func.inst(inst), fresh_atoms, out);
         out.push('\n');
-        spill(out);
+        if out.len() >= PIECE_BYTES {
+            spill(out);
+        }
     }
 }
 

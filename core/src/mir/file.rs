@@ -500,12 +500,17 @@ pub fn write_function_with(function: &MachineFunction, target: &Target, options:
 }
 
 /// What a writer calls between the lines of a long list (the registers,
-/// the instructions) with the text written so far, which it may hand on
-/// and clear: a large function's text need not then be held whole.
+/// the instructions) once the text written so far holds [`PIECE_BYTES`]
+/// or more, which it may hand on and clear: a large function's text need
+/// not then be held whole.
 pub type Spill<'s> = &'s mut dyn FnMut(&mut String);
 
+/// How much text a writer holds before it calls its [`Spill`].
+pub const PIECE_BYTES: usize = 1 << 16;
+
 /// Writes one machine function document as [`write_function_with`] does,
-/// calling `spill` between the lines of its register list and its body.
+/// calling `spill` between the lines of its register list and its body
+/// once `out` holds [`PIECE_BYTES`] or more.
 pub fn write_function_in_pieces(
     function: &MachineFunction,
     target: &Target,

@@ -18,7 +18,7 @@
 
 use super::MirError;
 use super::decimal::{decimal_len, push_decimal};
-use super::file::{MirPrintOptions, Spill};
+use super::file::{MirPrintOptions, PIECE_BYTES, Spill};
 use super::header::{
     CallSite, Constant, FixedStackObject, FunctionHeader, MfiEntry, RegisterEntry, SaveRestorePoint, StackObject,
     StackObjectType,
@@ -378,7 +378,9 @@ fn write_registers<'r>(
             out.push_str("  - { id: ");
             push_decimal(out, u64::from(r.id));
             out.push_str(", class: _, preferred-register: '', flags: [  ] }\n");
-            spill(out);
+            if out.len() >= PIECE_BYTES {
+                spill(out);
+            }
             continue;
         }
         let (class, preferred, flags) = (quoted(r.class), quoted(r.preferred_register), flow_seq(r.flags));
@@ -396,7 +398,9 @@ fn write_registers<'r>(
             out.push_str(", flags: ");
             out.push_str(&flags);
             out.push_str(" }\n");
-            spill(out);
+            if out.len() >= PIECE_BYTES {
+                spill(out);
+            }
             continue;
         }
         let fields = [
@@ -406,7 +410,9 @@ fn write_registers<'r>(
             Field { key: "flags", value: flags, default: r.flags.is_empty() },
         ];
         write_flow_item(&fields, options, out);
-        spill(out);
+        if out.len() >= PIECE_BYTES {
+            spill(out);
+        }
     }
 }
 
@@ -464,7 +470,8 @@ pub(super) fn write_body_key(out: &mut String) {
 
 /// Writes what [`write_function_header`] writes but the `body:` line,
 /// printed as `options` say: simplified, a key at its default is left out.
-/// `spill` is called after each line of the register list (see [`Spill`]).
+/// `spill` is called after a line of the register list once `out` holds a
+/// piece (see [`Spill`]).
 pub(super) fn write_header_keys<'r>(
     header: &FunctionHeader,
     registers: impl IntoIterator<Item = RegisterEntry<'r>>,

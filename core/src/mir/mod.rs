@@ -17,8 +17,8 @@ mod vreg_numbering;
 pub use body_printer::{print_body, print_inst, print_mem};
 pub use error::MirError;
 pub use file::{
-    MachineFunction, MirDocuments, MirModule, MirPrintOptions, Spill, read_mir, read_mir_documents, write_function,
-    write_function_in_pieces, write_function_with, write_mir,
+    MachineFunction, MirDocuments, MirModule, MirPrintOptions, PIECE_BYTES, Spill, read_mir, read_mir_documents,
+    write_function, write_function_in_pieces, write_function_with, write_mir,
 };
 pub use round_trip::check_round_trip;
 pub use stream::{Batch, DocumentBatches, plain_function_names};
