@@ -109,9 +109,14 @@ impl Run<'_> {
     /// `first_fresh_atom_group`.
     fn write(&self, function: &MachineFunction, first_fresh_atom_group: Option<u64>) -> String {
         let mut text = String::new();
-        let options = MirPrintOptions { simplify: self.args.simplify_mir, first_fresh_atom_group };
-        write_function_with(function, self.target, options, &mut text);
+        write_function_with(function, self.target, self.print_options(first_fresh_atom_group), &mut text);
         text
+    }
+
+    /// How this run prints a function whose fresh atom groups are numbered
+    /// from `first_fresh_atom_group`.
+    fn print_options(&self, first_fresh_atom_group: Option<u64>) -> MirPrintOptions {
+        MirPrintOptions { simplify: self.args.simplify_mir, first_fresh_atom_group }
     }
 
     /// Writes `function` to `sink` a piece at a time, as [`Run::write`]
@@ -122,13 +127,15 @@ impl Run<'_> {
         first_fresh_atom_group: Option<u64>,
         sink: &mut Sink,
     ) -> Result<(), String> {
-        let options = MirPrintOptions { simplify: self.args.simplify_mir, first_fresh_atom_group };
+        let options = self.print_options(first_fresh_atom_group);
+        // Room for a piece and the line that completes it.
+        let piece = || String::with_capacity(2 * PIECE_BYTES);
         // After a failed write nothing more is sent: the run ends with it.
         let mut failure = Ok(());
-        let mut text = String::with_capacity(2 * PIECE_BYTES);
+        let mut text = piece();
         write_function_in_pieces(function, self.target, options, &mut text, &mut |text| {
             if failure.is_ok() {
-                failure = sink.write(std::mem::replace(text, String::with_capacity(2 * PIECE_BYTES)));
+                failure = sink.write(std::mem::replace(text, piece()));
             }
         });
         failure?;

@@ -4,7 +4,7 @@
 
 use super::body::guessed_successors;
 use super::decimal::push_decimal;
-use super::file::{MirPrintOptions, PIECE_BYTES, Spill};
+use super::file::{MirPrintOptions, Spill, spill_if_full};
 use crate::ir::{
     Block, Function, INST_FLAG_NAMES, InstData, InstFlags, InstOpcode, MemFlags, MemOperand, MemSize, Operand, Reg,
     RegFlags, RegOperand,
@@ -88,9 +88,7 @@ fn print_block(
         out.push_str("    ");
         print_inst_numbered(func, func.inst(inst), fresh_atoms, out);
         out.push('\n');
-        if out.len() >= PIECE_BYTES {
-            spill(out);
-        }
+        spill_if_full(out, spill);
     }
 }
 

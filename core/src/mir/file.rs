@@ -508,6 +508,13 @@ pub type Spill<'s> = &'s mut dyn FnMut(&mut String);
 /// How much text a writer holds before it calls its [`Spill`].
 pub const PIECE_BYTES: usize = 1 << 16;
 
+/// Calls `spill` if `out` holds a piece.
+pub(super) fn spill_if_full(out: &mut String, spill: Spill<'_>) {
+    if out.len() >= PIECE_BYTES {
+        spill(out);
+    }
+}
+
 /// Writes one machine function document as [`write_function_with`] does,
 /// calling `spill` between the lines of its register list and its body
 /// once `out` holds [`PIECE_BYTES`] or more.

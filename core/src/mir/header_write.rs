@@ -18,7 +18,7 @@
 
 use super::MirError;
 use super::decimal::{decimal_len, push_decimal};
-use super::file::{MirPrintOptions, PIECE_BYTES, Spill};
+use super::file::{MirPrintOptions, Spill, spill_if_full};
 use super::header::{
     CallSite, Constant, FixedStackObject, FunctionHeader, MfiEntry, RegisterEntry, SaveRestorePoint, StackObject,
     StackObjectType,
@@ -372,48 +372,45 @@ fn write_registers<'r>(
     }
     out.push_str("registers:\n");
     for r in registers {
-        let generic = r.class == "_" && r.preferred_register.is_empty() && r.flags.is_empty();
-        if generic && !options.simplify {
-            // A generic register, as nearly all are: the id in fixed text.
-            out.push_str("  - { id: ");
-            push_decimal(out, u64::from(r.id));
-            out.push_str(", class: _, preferred-register: '', flags: [  ] }\n");
-            if out.len() >= PIECE_BYTES {
-                spill(out);
-            }
-            continue;
-        }
-        let (class, preferred, flags) = (quoted(r.class), quoted(r.preferred_register), flow_seq(r.flags));
-        // A flow map wraps before a key once its line is past 70 columns;
-        // the line reaches the last key, `flags`, at column 43 plus the
-        // id, class and preferred register, so a short entry never wraps
-        // and is written as it is.
-        if !options.simplify && 43 + decimal_len(u64::from(r.id)) + class.len() + preferred.len() <= 70 {
-            out.push_str("  - { id: ");
-            push_decimal(out, u64::from(r.id));
-            out.push_str(", class: ");
-            out.push_str(&class);
-            out.push_str(", preferred-register: ");
-            out.push_str(&preferred);
-            out.push_str(", flags: ");
-            out.push_str(&flags);
-            out.push_str(" }\n");
-            if out.len() >= PIECE_BYTES {
-                spill(out);
-            }
-            continue;
-        }
-        let fields = [
-            Field::required("id", r.id.to_string()),
-            Field::required("class", class),
-            Field { key: "preferred-register", value: preferred, default: r.preferred_register.is_empty() },
-            Field { key: "flags", value: flags, default: r.flags.is_empty() },
-        ];
-        write_flow_item(&fields, options, out);
-        if out.len() >= PIECE_BYTES {
-            spill(out);
-        }
+        write_register(out, &r, options);
+        spill_if_full(out, spill);
     }
+}
+
+/// Writes one entry of the register list.
+fn write_register(out: &mut String, r: &RegisterEntry<'_>, options: MirPrintOptions) {
+    let generic = r.class == "_" && r.preferred_register.is_empty() && r.flags.is_empty();
+    if generic && !options.simplify {
+        // A generic register, as nearly all are: the id in fixed text.
+        out.push_str("  - { id: ");
+        push_decimal(out, u64::from(r.id));
+        out.push_str(", class: _, preferred-register: '', flags: [  ] }\n");
+        return;
+    }
+    let (class, preferred, flags) = (quoted(r.class), quoted(r.preferred_register), flow_seq(r.flags));
+    // A flow map wraps before a key once its line is past 70 columns;
+    // the line reaches the last key, `flags`, at column 43 plus the
+    // id, class and preferred register, so a short entry never wraps
+    // and is written as it is.
+    if !options.simplify && 43 + decimal_len(u64::from(r.id)) + class.len() + preferred.len() <= 70 {
+        out.push_str("  - { id: ");
+        push_decimal(out, u64::from(r.id));
+        out.push_str(", class: ");
+        out.push_str(&class);
+        out.push_str(", preferred-register: ");
+        out.push_str(&preferred);
+        out.push_str(", flags: ");
+        out.push_str(&flags);
+        out.push_str(" }\n");
+        return;
+    }
+    let fields = [
+        Field::required("id", r.id.to_string()),
+        Field::required("class", class),
+        Field { key: "preferred-register", value: preferred, default: r.preferred_register.is_empty() },
+        Field { key: "flags", value: flags, default: r.flags.is_empty() },
+    ];
+    write_flow_item(&fields, options, out);
 }
 
 /// The function properties `llc` prints after `alignment`, with whether
