@@ -13,9 +13,12 @@
 use crate::apint::ApInt;
 use crate::ir::{CreationMark, FpConst, FpKind, Function, Inst, InstData, InstOpcode, Operand, Reg, RegOperand, VReg};
 use crate::opcode::Opcode;
-use rustc_hash::{FxHashMap, FxHasher};
+use rustc_hash::FxHasher;
 use smallvec::SmallVec;
 use std::hash::{Hash, Hasher};
+use table::KeyTable;
+
+mod table;
 
 /// Whether the builder CSEs and folds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +39,7 @@ pub enum CseMode {
 /// field by field.
 pub struct Cse {
     mode: CseMode,
-    table: FxHashMap<u64, SmallVec<[Inst; 1]>>,
+    table: KeyTable,
     /// What the table makes of each instruction, by index: one changed in
     /// place leaves it at once (LLVM's `changingInstr`).
     entries: Vec<Entry>,
@@ -106,10 +109,9 @@ fn is_cse_opcode(opcode: Opcode) -> bool {
 impl Cse {
     /// A table over the CSE-able instructions already in `func`.
     pub fn new(func: &Function, mode: CseMode) -> Cse {
-        let mut cse = Cse { mode, table: FxHashMap::default(), entries: Vec::new(), pending: Vec::new() };
+        let mut cse = Cse { mode, table: KeyTable::with_capacity(0), entries: Vec::new(), pending: Vec::new() };
         if mode != CseMode::Off {
-            // Sized once for every instruction there is, rather than regrown.
-            cse.table.reserve(func.inst_capacity());
+            cse.table = KeyTable::with_capacity(func.inst_capacity());
             cse.entries = vec![Entry::Absent; func.inst_capacity()];
             for inst in func.all_insts() {
                 cse.record_if_new(func, inst);
@@ -162,29 +164,16 @@ impl Cse {
 
     /// The placed instruction recorded with the key of `inst` (whose hash
     /// is `hash`), if any.
-    fn find(&self, func: &Function, hash: u64, inst: Inst) -> Option<Inst> {
-        let candidates = self.table.get(&hash)?;
-        candidates.iter().copied().find(|c| self.is_recorded(*c) && has_key_of(func, *c, inst))
+    fn find(&self, func: &Function, hash: u32, inst: Inst) -> Option<Inst> {
+        self.table.find(hash, |c| self.is_recorded(c) && has_key_of(func, c, inst))
     }
 
-    /// Records `inst` under its key (whose hash is `hash`), in place of any
-    /// recorded instruction that no longer has that key.
-    fn record(&mut self, func: &Function, hash: u64, inst: Inst) {
+    /// Records `inst` under its key (whose hash is `hash`) when no recorded
+    /// instruction has that key: a slot under the hash whose instruction
+    /// left the table is taken over.
+    fn record_alone(&mut self, hash: u32, inst: Inst) {
         let entries = &self.entries;
-        let candidates = self.table.entry(hash).or_default();
-        candidates
-            .retain(|c| entries.get(c.index()) == Some(&Entry::Recorded) && has_key_of(func, *c, inst) && *c != inst);
-        candidates.push(inst);
-        self.set_entry(inst, Entry::Recorded);
-    }
-
-    /// Records `inst` when no recorded instruction has its key: whatever
-    /// its hash holds is stale or another key's, which [`Cse::record`]
-    /// would drop, so it is dropped without a look.
-    fn record_alone(&mut self, hash: u64, inst: Inst) {
-        let candidates = self.table.entry(hash).or_default();
-        candidates.clear();
-        candidates.push(inst);
+        self.table.insert(hash, inst, |c| entries.get(c.index()) == Some(&Entry::Recorded));
         self.set_entry(inst, Entry::Recorded);
     }
 
@@ -264,7 +253,8 @@ impl Cse {
             self.flush_pending(func);
             let existing = match self.find(func, hash, inst) {
                 None => return self.record_alone(hash, inst),
-                Some(found) if found == inst => return self.record(func, hash, inst),
+                // Already in the table under this key.
+                Some(found) if found == inst => return,
                 Some(found) => found,
             };
             if !func.comes_before(existing, inst) {
@@ -309,7 +299,7 @@ impl Cse {
     }
 
     /// The hash of the CSE key of `inst` when this mode shares its opcode.
-    fn key_hash(&self, func: &Function, inst: Inst) -> Option<u64> {
+    fn key_hash(&self, func: &Function, inst: Inst) -> Option<u32> {
         let shared = match func.inst(inst).known_opcode()? {
             Opcode::G_CONSTANT | Opcode::G_FCONSTANT | Opcode::G_IMPLICIT_DEF => self.mode != CseMode::Off,
             _ => self.mode == CseMode::Full,
@@ -333,7 +323,7 @@ fn def_vregs(func: &Function, inst: Inst) -> SmallVec<[VReg; 2]> {
 /// had by a placed instruction of a CSE-able opcode with one def (several
 /// only for `G_UNMERGE_VALUES`), every def a vreg, every use a vreg, an
 /// immediate, a constant or a predicate.
-fn key_hash(func: &Function, inst: Inst) -> Option<u64> {
+fn key_hash(func: &Function, inst: Inst) -> Option<u32> {
     let data = func.inst(inst);
     let opcode = data.known_opcode().filter(|op| is_cse_opcode(*op))?;
     let block = func.inst_block(inst)?;
@@ -360,7 +350,8 @@ fn key_hash(func: &Function, inst: Inst) -> Option<u64> {
             _ => return None,
         }
     }
-    Some(hasher.finish())
+    // The top half: the multiplications leave their best bits there.
+    Some((hasher.finish() >> 32) as u32)
 }
 
 /// True when `existing` is placed and has the CSE key of `inst`, which has
