@@ -143,7 +143,7 @@ mod tests {
     #[test]
     fn filling_up_keeps_the_live_and_lets_go_of_the_rest() {
         let mut table = KeyTable::with_capacity(1);
-        let live = |i: Inst| i.index() % 2 == 0;
+        let live = |i: Inst| i.index().is_multiple_of(2);
         for index in 0..1000 {
             table.insert(index as u32 * 31, inst(index), live);
         }
