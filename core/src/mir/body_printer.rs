@@ -18,15 +18,20 @@ const PROBABILITY_ONE: u64 = 1 << 31;
 
 /// Appends the body of `func` (each line indented for the YAML block).
 pub fn print_body(func: &Function, out: &mut String) {
-    print_body_with(func, MirPrintOptions::default(), out, &mut |_| {});
+    print_body_with(func, MirPrintOptions::default(), out, &mut None);
 }
 
 /// Appends the body of `func` as [`print_body`] does, printed as
 /// `options` say: with `simplify`, a block's successors (and their
-/// probabilities) are left out where a reader would guess them. `spill`
-/// is called after an instruction's line once `out` holds a piece (see
-/// [`Spill`]).
-pub(super) fn print_body_with(func: &Function, options: MirPrintOptions, out: &mut String, spill: Spill<'_>) {
+/// probabilities) are left out where a reader would guess them. `spill`,
+/// when there is one, is called after an instruction's line once `out`
+/// holds a piece (see [`Spill`]).
+pub(super) fn print_body_with(
+    func: &Function,
+    options: MirPrintOptions,
+    out: &mut String,
+    spill: &mut Option<Spill<'_>>,
+) {
     let fresh_atoms = first_fresh_atom_group(func, options.first_fresh_atom_group);
     for (i, &block) in func.blocks().iter().enumerate() {
         if i > 0 {
@@ -53,7 +58,7 @@ fn print_block(
     options: MirPrintOptions,
     fresh_atoms: Option<u64>,
     out: &mut String,
-    spill: Spill<'_>,
+    spill: &mut Option<Spill<'_>>,
 ) {
     let data = func.block(block);
     out.push_str("  bb.");

@@ -496,7 +496,7 @@ pub fn write_function_with(function: &MachineFunction, target: &Target, options:
     // instruction line about 40, the other header keys about 1,400):
     // growing a function's text by doubling copied it over again.
     out.reserve(64 * func.num_vregs() + 40 * func.inst_capacity() + 2048);
-    write_function_in_pieces(function, target, options, out, &mut |_| {});
+    write_function_to(function, target, options, out, &mut None);
 }
 
 /// What a writer calls between the lines of a long list (the registers,
@@ -508,9 +508,11 @@ pub type Spill<'s> = &'s mut dyn FnMut(&mut String);
 /// How much text a writer holds before it calls its [`Spill`].
 pub const PIECE_BYTES: usize = 1 << 16;
 
-/// Calls `spill` if `out` holds a piece.
-pub(super) fn spill_if_full(out: &mut String, spill: Spill<'_>) {
-    if out.len() >= PIECE_BYTES {
+/// Calls `spill`, if there is one, when `out` holds a piece.
+pub(super) fn spill_if_full(out: &mut String, spill: &mut Option<Spill<'_>>) {
+    if let Some(spill) = spill
+        && out.len() >= PIECE_BYTES
+    {
         spill(out);
     }
 }
@@ -524,6 +526,19 @@ pub fn write_function_in_pieces(
     options: MirPrintOptions,
     out: &mut String,
     spill: Spill<'_>,
+) {
+    write_function_to(function, target, options, out, &mut Some(spill));
+}
+
+/// Writes one machine function document, calling `spill` (when there is
+/// one, a writer of a whole text has none) as
+/// [`write_function_in_pieces`] says.
+fn write_function_to(
+    function: &MachineFunction,
+    target: &Target,
+    options: MirPrintOptions,
+    out: &mut String,
+    spill: &mut Option<Spill<'_>>,
 ) {
     let func = &function.func;
     // Named vregs are not listed, as in llc, nor those llc never makes.

@@ -361,7 +361,7 @@ fn write_registers<'r>(
     out: &mut String,
     registers: impl IntoIterator<Item = RegisterEntry<'r>>,
     options: MirPrintOptions,
-    spill: Spill<'_>,
+    spill: &mut Option<Spill<'_>>,
 ) {
     let mut registers = registers.into_iter().peekable();
     if registers.peek().is_none() {
@@ -456,7 +456,7 @@ pub fn write_function_header<'r>(
     target: &Target,
     out: &mut String,
 ) {
-    write_header_keys(header, registers, target, MirPrintOptions::default(), out, &mut |_| {});
+    write_header_keys(header, registers, target, MirPrintOptions::default(), out, &mut None);
     write_body_key(out);
 }
 
@@ -467,15 +467,15 @@ pub(super) fn write_body_key(out: &mut String) {
 
 /// Writes what [`write_function_header`] writes but the `body:` line,
 /// printed as `options` say: simplified, a key at its default is left out.
-/// `spill` is called after a line of the register list once `out` holds a
-/// piece (see [`Spill`]).
+/// `spill`, when there is one, is called after a line of the register
+/// list once `out` holds a piece (see [`Spill`]).
 pub(super) fn write_header_keys<'r>(
     header: &FunctionHeader,
     registers: impl IntoIterator<Item = RegisterEntry<'r>>,
     target: &Target,
     options: MirPrintOptions,
     out: &mut String,
-    spill: Spill<'_>,
+    spill: &mut Option<Spill<'_>>,
 ) {
     let h = header;
     out.push_str("---\n");
