@@ -109,10 +109,10 @@ fn is_cse_opcode(opcode: Opcode) -> bool {
 impl Cse {
     /// A table over the CSE-able instructions already in `func`.
     pub fn new(func: &Function, mode: CseMode) -> Cse {
-        let mut cse = Cse { mode, table: KeyTable::with_capacity(0), entries: Vec::new(), pending: Vec::new() };
+        let capacity = if mode == CseMode::Off { 0 } else { func.inst_capacity() };
+        let table = KeyTable::with_capacity(capacity);
+        let mut cse = Cse { mode, table, entries: vec![Entry::Absent; capacity], pending: Vec::new() };
         if mode != CseMode::Off {
-            cse.table = KeyTable::with_capacity(func.inst_capacity());
-            cse.entries = vec![Entry::Absent; func.inst_capacity()];
             for inst in func.all_insts() {
                 cse.record_if_new(func, inst);
             }

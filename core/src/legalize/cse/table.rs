@@ -16,6 +16,7 @@ use crate::ir::Inst;
 pub(super) struct KeyTable {
     /// A power of two of slots, at most half of them used.
     slots: Vec<Slot>,
+    /// The slots holding an instruction, whether still in the table or not.
     used: usize,
 }
 
@@ -29,6 +30,7 @@ struct Slot {
 /// The `inst` of an empty slot (no instruction has this index).
 const EMPTY: u32 = u32::MAX;
 
+/// An empty slot.
 const FREE: Slot = Slot { hash: 0, inst: EMPTY };
 
 impl KeyTable {
