@@ -158,27 +158,23 @@ impl Cse {
         if let Some(hash) = self.key_hash(func, inst)
             && self.find(func, hash, inst).is_none()
         {
-            self.record_alone(hash, inst);
+            self.record(hash, inst);
         }
     }
 
     /// The placed instruction recorded with the key of `inst` (whose hash
     /// is `hash`), if any.
     fn find(&self, func: &Function, hash: u32, inst: Inst) -> Option<Inst> {
-        self.table.find(hash, |c| self.is_recorded(c) && has_key_of(func, c, inst))
+        self.table.find(hash, |c| is_recorded(&self.entries, c) && has_key_of(func, c, inst))
     }
 
     /// Records `inst` under its key (whose hash is `hash`) when no recorded
     /// instruction has that key: a slot under the hash whose instruction
     /// left the table is taken over.
-    fn record_alone(&mut self, hash: u32, inst: Inst) {
+    fn record(&mut self, hash: u32, inst: Inst) {
         let entries = &self.entries;
-        self.table.insert(hash, inst, |c| entries.get(c.index()) == Some(&Entry::Recorded));
+        self.table.insert(hash, inst, |c| is_recorded(entries, c));
         self.set_entry(inst, Entry::Recorded);
-    }
-
-    fn is_recorded(&self, inst: Inst) -> bool {
-        self.entries.get(inst.index()) == Some(&Entry::Recorded)
     }
 
     fn set_entry(&mut self, inst: Inst, entry: Entry) {
@@ -252,7 +248,7 @@ impl Cse {
             // Recording the others changes neither `inst` nor its key.
             self.flush_pending(func);
             let existing = match self.find(func, hash, inst) {
-                None => return self.record_alone(hash, inst),
+                None => return self.record(hash, inst),
                 // Already in the table under this key.
                 Some(found) if found == inst => return,
                 Some(found) => found,
@@ -306,6 +302,11 @@ impl Cse {
         };
         if shared { key_hash(func, inst) } else { None }
     }
+}
+
+/// Whether `entries` has `inst` in the table.
+fn is_recorded(entries: &[Entry], inst: Inst) -> bool {
+    entries.get(inst.index()) == Some(&Entry::Recorded)
 }
 
 fn def_vregs(func: &Function, inst: Inst) -> SmallVec<[VReg; 2]> {
